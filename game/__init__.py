@@ -1,0 +1,1 @@
+"""The practice game: a pygame stand-in for Puzlogic. (Issue 3.)"""

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian/Ubuntu machine for puzlogic-bot, and is cheap to re-run:
+#   - Debian's tesseract-ocr (digit reading) and xvfb (virtual display for play and tests),
+#     installed with apt (through sudo when not root) only when missing;
+#   - .venv with the package and its dev extras, reinstalled only when pyproject.toml changes.
+# Set PUZLOGIC_SKIP_APT=1 to skip the system packages (the parts that need them then skip or
+# say what is missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+APT_PACKAGES=(tesseract-ocr xvfb)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        if [ -t 0 ]; then sudo "$@"; else sudo -n "$@"; fi
+    else return 1
+    fi
+}
+
+apt_install() {
+    command -v apt-get >/dev/null 2>&1 || return 1
+    say "installing with apt: $*"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null &&
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+install_system_packages() {
+    [ "${PUZLOGIC_SKIP_APT:-0}" = 1 ] && { say "PUZLOGIC_SKIP_APT=1: not checking ${APT_PACKAGES[*]}"; return; }
+    local missing=()
+    command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+    command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
+    [ ${#missing[@]} -eq 0 ] && return
+    apt_install "${missing[@]}" || die "could not install ${missing[*]}.
+  Run this yourself, then try again:   sudo apt-get install -y ${missing[*]}
+  (not Debian/Ubuntu? install Tesseract OCR and Xvfb with your package manager;
+   or set PUZLOGIC_SKIP_APT=1 to go on without them)"
+}
+
+find_python() {
+    local candidate
+    for candidate in "${PYTHON:-}" python3 python3.13 python3.12 python3.11; do
+        [ -n "$candidate" ] || continue
+        command -v "$candidate" >/dev/null 2>&1 || continue
+        if "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+            echo "$candidate"; return
+        fi
+    done
+    die "Python 3.11 or newer is needed: sudo apt-get install -y python3 python3-venv (or set PYTHON=/path/to/python3.11)"
+}
+
+make_venv() {
+    local python=$1
+    [ -x .venv/bin/python ] && return
+    if ! "$python" -m venv .venv 2>/dev/null; then
+        rm -rf .venv
+        local version
+        version=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+        apt_install "python${version}-venv" || die "could not create .venv: run   sudo apt-get install -y python${version}-venv   and try again"
+        "$python" -m venv .venv
+    fi
+}
+
+install_python_packages() {
+    local stamp=.venv/.installed
+    if [ -f "$stamp" ] && [ "$stamp" -nt pyproject.toml ]; then return; fi
+    say "installing Python packages into .venv"
+    .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+    .venv/bin/python -m pip install -q -e ".[dev]" || die "pip could not install the packages (see above)"
+    touch "$stamp"
+}
+
+install_system_packages
+make_venv "$(find_python)"
+install_python_packages
