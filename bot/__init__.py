@@ -1,0 +1,1 @@
+"""The player: command line, play loop and screen states, mouse with safety."""

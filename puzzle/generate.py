@@ -15,7 +15,16 @@ import random
 from dataclasses import dataclass, field, replace
 
 from puzzle.model import (
-    SIDES_OF_AXIS, Axis, Cell, Placement, Puzzle, PuzzleError, Scope, Side, Sum, Value,
+    SIDES_OF_AXIS,
+    Axis,
+    Cell,
+    Placement,
+    Puzzle,
+    PuzzleError,
+    Scope,
+    Side,
+    Sum,
+    Value,
 )
 from puzzle.solver import solutions
 
@@ -65,7 +74,8 @@ def generate(seed: int, spec: Spec = Spec()) -> Generated:
     for _ in range(spec.attempts):
         cells = _shape(spec, rng)
         if len(cells) < spec.empty:
-            raise GenerationError(f"the shape has {len(cells)} cells, fewer than {spec.empty} empty")
+            raise GenerationError(
+                f"the shape has {len(cells)} cells, fewer than {spec.empty} empty")
         board = _fill(cells, values, rng)
         if board is None:
             continue

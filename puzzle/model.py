@@ -22,6 +22,8 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any, Literal
 
 Cell = tuple[int, int]
@@ -165,9 +167,9 @@ class Puzzle:
         if isinstance(cells, Mapping):
             entries = [(r, c, v) for (r, c), v in cells.items()]
         else:
-            entries = [tuple(entry) for entry in cells]  # type: ignore[misc]
+            entries = [(r, c, v) for r, c, v in cells]
         puzzle = cls(
-            cells=tuple(sorted(entries, key=lambda e: (e[0], e[1]))),  # type: ignore[arg-type]
+            cells=tuple(sorted(entries, key=lambda e: (e[0], e[1]))),
             pieces=tuple(sorted(pieces)),
             sums=tuple(sums),
         )
@@ -193,7 +195,8 @@ class Puzzle:
         empty = len(self.empty_cells)
         if len(self.pieces) != empty:
             raise PieceCountError(
-                f"{len(self.pieces)} pieces for {empty} empty cells: each empty cell takes one piece"
+                f"{len(self.pieces)} pieces for {empty} empty cells: "
+                "each empty cell takes one piece"
             )
         for total in self.sums:
             if not self.line_cells(total.axis, total.index):
@@ -201,15 +204,16 @@ class Puzzle:
 
     # ---- what the board holds ---------------------------------------------------------------
 
-    @property
-    def givens(self) -> dict[Cell, Value]:
-        return {(r, c): v for r, c, v in self.cells if v is not None}
+    # Cached: the checker and the search ask for these inside their loops.
+    @cached_property
+    def givens(self) -> Mapping[Cell, Value]:
+        return MappingProxyType({(r, c): v for r, c, v in self.cells if v is not None})
 
-    @property
+    @cached_property
     def empty_cells(self) -> tuple[Cell, ...]:
         return tuple((r, c) for r, c, v in self.cells if v is None)
 
-    @property
+    @cached_property
     def all_cells(self) -> tuple[Cell, ...]:
         return tuple((r, c) for r, c, _ in self.cells)
 
@@ -304,13 +308,15 @@ def _parse_cells(data: Any) -> list[tuple[int, int, Value | None]]:
         raise MalformedPuzzleError("a puzzle is a JSON object with cells, pieces and sums")
     unknown = set(data) - _PUZZLE_KEYS
     if unknown:
-        raise UnknownKeyError(f"unknown puzzle key {sorted(unknown)[0]!r} (known: cells, pieces, sums)")
+        raise UnknownKeyError(
+            f"unknown puzzle key {sorted(unknown)[0]!r} (known: cells, pieces, sums)")
     if not isinstance(data.get("cells"), list):
         raise MalformedPuzzleError("\"cells\" must be a list of [row, col, value or null]")
     cells = []
     for entry in data["cells"]:
         if not isinstance(entry, list) or len(entry) != 3:
-            raise MalformedPuzzleError(f"a cell is [row, col, value or null], not {json.dumps(entry)}")
+            raise MalformedPuzzleError(
+                f"a cell is [row, col, value or null], not {json.dumps(entry)}")
         row = _require_int(entry[0], "a cell row")
         col = _require_int(entry[1], "a cell column")
         value = None if entry[2] is None else _require_int(entry[2], f"cell ({row}, {col})'s value")

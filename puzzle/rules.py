@@ -25,7 +25,8 @@ class Violation:
         return self.message
 
 
-def _board(puzzle: Puzzle, placements: Iterable[Placement]) -> tuple[dict[Cell, Value], list[Violation]]:
+def _board(puzzle: Puzzle, placements: Iterable[Placement]
+           ) -> tuple[dict[Cell, Value], list[Violation]]:
     """The givens with the placements on top, and the placements that could not go there."""
     board: dict[Cell, Value] = dict(puzzle.givens)
     empty = set(puzzle.empty_cells)
@@ -66,7 +67,7 @@ def _repeat_problems(puzzle: Puzzle, board: dict[Cell, Value]) -> list[Violation
 
 
 def sum_value(puzzle: Puzzle, total: Sum, board: dict[Cell, Value]) -> tuple[int, bool]:
-    """What the line adds up to for this sum's scope now, and whether every counted cell is filled."""
+    """What the line adds up to for this sum's scope now, and whether all it counts is filled."""
     empty = set(puzzle.empty_cells)
     counted = [c for c in puzzle.line_cells(total.axis, total.index)
                if total.scope == "line" or c in empty]

@@ -33,9 +33,9 @@ class _State:
                 self.sums_of[c].append(number)
         # (0, row) or (1, col) -> how often each value stands in that line now.
         self.line_values: dict[tuple[int, int], Counter[Value]] = {}
-        for (r, c), v in self.board.items():
-            for key in ((0, r), (1, c)):
-                self.line_values.setdefault(key, Counter())[v] += 1
+        for (row, col), value in self.board.items():
+            for key in ((0, row), (1, col)):
+                self.line_values.setdefault(key, Counter())[value] += 1
 
     def candidates(self, cell: Cell) -> list[Value]:
         row = self.line_values.get((0, cell[0]), Counter())

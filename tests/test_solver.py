@@ -1,0 +1,153 @@
+"""The z3 solver: answers, uniqueness, enumeration and explanations, checked independently."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from puzzle.model import Placement, Puzzle, Sum
+from puzzle.rules import is_solution
+from puzzle.search import count_solutions
+from puzzle.solver import NoSolution, explain, solutions, solve
+
+LEVEL_7 = {
+    "cells": [[0, 0, 2], [0, 3, None], [0, 5, None], [1, 0, None], [1, 1, 1], [1, 4, 5],
+              [1, 5, None], [2, 0, 6], [2, 2, 4], [2, 5, None], [3, 0, None], [3, 3, 3],
+              [3, 5, 8], [4, 2, None], [4, 3, None], [4, 4, 7]],
+    "pieces": [1, 2, 3, 4, 5, 6, 7, 8],
+    "sums": [
+        {"axis": "col", "index": 0, "total": 18, "scope": "line", "side": "top"},
+        {"axis": "row", "index": 0, "total": 14, "scope": "line", "side": "left"},
+        {"axis": "col", "index": 5, "total": 19, "scope": "line", "side": "top"},
+        {"axis": "row", "index": 1, "total": 15, "scope": "line", "side": "right"},
+        {"axis": "col", "index": 3, "total": 13, "scope": "line", "side": "bottom"},
+    ],
+}
+
+
+def level_7(cell_change: tuple[int, int, int] | None = None,
+            sum_change: tuple[int, int] | None = None) -> Puzzle:
+    data = json.loads(json.dumps(LEVEL_7))
+    if cell_change:
+        row, col, value = cell_change
+        data["cells"] = [[r, c, value if (r, c) == (row, col) else v] for r, c, v in data["cells"]]
+    if sum_change:
+        number, total = sum_change
+        data["sums"][number]["total"] = total
+    return Puzzle.from_dict(data)
+
+
+def test_real_levels_solve_to_their_solution_uniquely(real_level: dict[str, Any]) -> None:
+    solution = solve(Puzzle.from_dict(real_level["puzzle"]))
+    assert sorted(solution.placements) == sorted(Placement(*p) for p in real_level["solution"])
+    assert solution.unique
+    assert solution.seconds > 0
+
+
+def test_a_puzzle_with_two_answers_is_not_unique() -> None:
+    square = Puzzle.build([(0, 0, None), (0, 1, None), (1, 0, None), (1, 1, None)], [1, 1, 2, 2])
+    solution = solve(square)
+    assert not solution.unique
+    assert is_solution(square, solution.placements)
+    answers = list(solutions(square, limit=10))
+    assert len(answers) == 2 == count_solutions(square, limit=10)
+    assert len({frozenset(a) for a in answers}) == 2
+
+
+def test_solutions_respects_its_limit() -> None:
+    free = Puzzle.build([(0, 0, None), (1, 1, None), (2, 2, None)], [1, 2, 3])
+    assert len(list(solutions(free, limit=4))) == 4
+    assert count_solutions(free, limit=10) == 6 == len(list(solutions(free, limit=10)))
+
+
+def test_placed_sums_count_only_placed_pieces() -> None:
+    # Row 0 holds a given 9; a blue 3 is met by the pieces 1+2 alone.
+    puzzle = Puzzle.build([(0, 0, 9), (0, 1, None), (0, 2, None), (1, 1, None), (1, 2, 1)],
+                          [1, 2, 2], [Sum("row", 0, 3, "placed", "left")])
+    solution = solve(puzzle)
+    assert solution.unique
+    assert sorted(solution.placements) == [Placement(0, 1, 1), Placement(0, 2, 2),
+                                           Placement(1, 1, 2)]
+
+
+def test_zero_pieces_are_values_like_any_other() -> None:
+    puzzle = Puzzle.build([(0, 0, None), (0, 1, 3), (1, 0, 3), (1, 1, None)], [0, 0],
+                          [Sum("row", 0, 3)])
+    assert solve(puzzle).placements == (Placement(0, 0, 0), Placement(1, 1, 0))
+
+
+def test_the_issue_example_names_the_sum_and_the_givens() -> None:
+    # Column 3 holds 6 and 7 already, so its sum 13 leaves nothing for the empty (2,3).
+    puzzle = Puzzle.build([(0, 3, 6), (2, 3, None), (4, 3, 7), (2, 0, 2)], [1],
+                          [Sum("col", 3, 13, "line", "bottom")])
+    with pytest.raises(NoSolution) as failure:
+        solve(puzzle)
+    explanation = failure.value.explanation
+    assert str(failure.value) == explanation.message == (
+        "no solution: the column 3 sum 13 cannot hold with (0,3)=6, (4,3)=7 and the pieces left")
+    assert explanation.givens == ((0, 3), (4, 3))
+    assert explanation.sums == (Sum("col", 3, 13, "line", "bottom"),)
+
+
+def test_an_impossible_sum_alone_is_blamed() -> None:
+    explanation = explain(level_7(sum_change=(4, 30)))  # column 3: 3 + two pieces <= 18
+    assert explanation is not None
+    assert explanation.message == (
+        "no solution: the column 3 sum 30 cannot hold with the pieces left")
+    assert explanation.suspects == (explanation.sums[0],)
+
+
+def test_a_misread_given_is_the_suspect() -> None:
+    explanation = explain(level_7(cell_change=(0, 0, 1)))  # the real (0,0) is 2
+    assert explanation is not None
+    assert (0, 0) in explanation.givens
+    assert explanation.suspects == ((0, 0),)
+    assert explanation.message.startswith("no solution: ")
+
+
+def test_a_misread_sum_is_among_the_suspects() -> None:
+    explanation = explain(level_7(sum_change=(4, 12)))  # the real column 3 sum is 13
+    assert explanation is not None
+    assert Sum("col", 3, 12, "line", "bottom") in explanation.suspects
+
+
+def test_repeated_givens_are_named() -> None:
+    puzzle = Puzzle.build([(0, 0, 5), (0, 2, 5), (1, 1, None)], [1])
+    explanation = explain(puzzle)
+    assert explanation is not None
+    assert explanation.message == "no solution: row 0 already holds (0,0)=5 and (0,2)=5, a repeat"
+    assert explanation.lines == (("row", 0),)
+
+
+def test_pieces_that_must_repeat_are_explained() -> None:
+    explanation = explain(Puzzle.build([(0, 0, None), (0, 1, None)], [1, 1]))
+    assert explanation is not None
+    assert explanation.message == "no solution: the pieces left cannot fill row 0 without a repeat"
+
+
+def test_explain_is_none_for_a_solvable_puzzle() -> None:
+    assert explain(level_7()) is None
+
+
+def test_a_line_runs_across_gaps_and_blocks() -> None:
+    # Two blocks with an empty column between them: row 0 is one line, so the 1 cannot repeat.
+    puzzle = Puzzle.build([(0, 0, 1), (0, 2, None), (1, 2, None)], [1, 2])
+    assert solve(puzzle).placements == (Placement(0, 2, 2), Placement(1, 2, 1))
+
+
+def test_every_answer_z3_gives_is_checked() -> None:
+    # Agreement with the independent search on sum-heavy variants of a real level.
+    base = level_7()
+    for total in range(10, 20):
+        variant = replace(base, sums=(*base.sums[:4], Sum("col", 3, total, "line", "bottom")))
+        count = count_solutions(variant, limit=2)
+        try:
+            solution = solve(variant)
+        except NoSolution:
+            assert count == 0
+            continue
+        assert is_solution(variant, solution.placements)
+        assert solution.unique == (count == 1)
