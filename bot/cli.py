@@ -87,10 +87,14 @@ def _as_rows(placements: Sequence[Placement]) -> list[list[int]]:
     return [[p.row, p.col, p.value] for p in sorted(placements)]
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _summary(name: str, puzzle: Puzzle) -> str:
     rows, cols = puzzle.shape
-    return (f"{name}: {rows}x{cols} grid, {len(puzzle.empty_cells)} empty cells, "
-            f"{len(puzzle.pieces)} pieces, {len(puzzle.sums)} sums")
+    return (f"{name}: {rows}x{cols} grid, {_count(len(puzzle.empty_cells), 'empty cell')}, "
+            f"{_count(len(puzzle.pieces), 'piece')}, {_count(len(puzzle.sums), 'sum')}")
 
 
 def _reading(puzzle: Puzzle, reading: tuple[int, int] | Sum) -> str:
@@ -135,7 +139,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
         print(draw(puzzle, answer), file=out)
     if args.all:
         more = " (the limit; there may be more)" if len(answers) == args.limit else ""
-        print(f"{len(answers)} solution{'s' * (len(answers) != 1)}{more}", file=out)
+        print(f"{_count(len(answers), 'solution')}{more}", file=out)
     print(f"unique: {'yes' if solution.unique else 'no'}", file=out)
     print(f"solved and checked in {solution.seconds * 1000:.1f} ms", file=out)
     return EXIT_OK
