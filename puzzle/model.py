@@ -71,7 +71,8 @@ class NegativeTotalError(PuzzleError):
     """A sum with a negative total."""
 
 
-def _line_name(axis: Axis, index: int) -> str:
+def line_name(axis: Axis, index: int) -> str:
+    """'row 2' or 'column 3', as a person says it."""
     return f"{'row' if axis == 'row' else 'column'} {index}"
 
 
@@ -122,7 +123,7 @@ class Sum:
     @property
     def line_name(self) -> str:
         """'row 2' or 'column 3', as a person says it."""
-        return _line_name(self.axis, self.index)
+        return line_name(self.axis, self.index)
 
     def describe(self) -> str:
         """'the column 3 sum 13' or 'the row 1 placed-pieces sum 7'."""

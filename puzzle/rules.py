@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from puzzle.model import Cell, Placement, Puzzle, Sum, Value
+from puzzle.model import Cell, Placement, Puzzle, Sum, Value, line_name
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,9 @@ def _repeat_problems(puzzle: Puzzle, board: dict[Cell, Value]) -> list[Violation
         counts = Counter(board[c] for c in cells)
         for value, count in sorted(counts.items()):
             if count > 1:
-                name = "row" if axis == "row" else "column"
+                times = "twice" if count == 2 else f"{count} times"
                 problems.append(Violation("repeat", tuple(c for c in cells if board[c] == value),
-                                          f"{name} {index} holds {value} {count} times"))
+                                          f"{line_name(axis, index)} holds {value} {times}"))
     return problems
 
 

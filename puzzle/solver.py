@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import z3
 
-from puzzle.model import VALUES, Axis, Cell, Placement, Puzzle, Sum
+from puzzle.model import VALUES, Axis, Cell, Placement, Puzzle, Sum, line_name
 from puzzle.rules import is_solution, violations
 
 
@@ -109,7 +109,7 @@ class _Encoding:
         self.given_facts: dict[str, Cell] = {}
         self.sum_facts: dict[str, Sum] = {}
         self.line_facts: dict[str, Line] = {}
-        self.lines: list[str] = [
+        self.statements: list[str] = [
             f"(declare-const {_var(cell, v)} Bool)"
             for cell, values in self.domain.items() for v in values
         ]
@@ -123,7 +123,7 @@ class _Encoding:
         # was solved before. Costs about 1.5 ms.
         self.context = z3.Context()
         self.solver = z3.SimpleSolver(ctx=self.context)
-        self.solver.from_string("\n".join(self.lines))
+        self.solver.from_string(self.smt)
         # Line rules first, so that shrinking a core drops them before the readings.
         names = [*self.line_facts, *self.given_facts, *self.sum_facts]
         self.facts = [z3.Bool(name, ctx=self.context) for name in names]
@@ -131,21 +131,21 @@ class _Encoding:
     @property
     def smt(self) -> str:
         """The constraints as SMT-LIB text, for reading or for z3 on the command line."""
-        return "\n".join(self.lines)
+        return "\n".join(self.statements)
 
     def _guarded(self, name: str, constraint: str) -> str:
-        self.lines.append(f"(declare-const {name} Bool)")
-        self.lines.append(f"(assert (=> {name} {constraint}))")
+        self.statements.append(f"(declare-const {name} Bool)")
+        self.statements.append(f"(assert (=> {name} {constraint}))")
         return name
 
     def _one_value_per_cell(self) -> None:
         for cell, values in self.domain.items():
-            self.lines.append(f"(assert {_pb_equal([(_var(cell, v), 1) for v in values], 1)})")
+            self.statements.append(f"(assert {_pb_equal([(_var(cell, v), 1) for v in values], 1)})")
 
     def _piece_counts(self) -> None:
         for value, count in self.puzzle.piece_counts.items():
             terms = [(_var(c, value), 1) for c in self.empty]
-            self.lines.append(f"(assert {_pb_equal(terms, count)})")
+            self.statements.append(f"(assert {_pb_equal(terms, count)})")
 
     def _givens(self) -> None:
         for cell, value in self.puzzle.givens.items():
@@ -261,12 +261,12 @@ def _why_not(puzzle: Puzzle) -> Explanation:
 # ---- words ------------------------------------------------------------------------------------
 
 def _join(items: list[str], word: str = "and") -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+    return f"{', '.join(items[:-1])} {word} {items[-1]}" if len(items) > 1 else "".join(items)
 
 
 def _explain(puzzle: Puzzle, core: _Core, suspects: tuple[Cell | Sum, ...]) -> Explanation:
     readings = [f"({r},{c})={puzzle.givens[(r, c)]}" for r, c in core.givens]
-    line_names = [f"{'row' if axis == 'row' else 'column'} {i}" for axis, i in core.lines]
+    line_names = [line_name(axis, index) for axis, index in core.lines]
     if core.sums:
         subject = _join([s.describe() for s in core.sums])
         verb = {1: "cannot hold"}.get(len(core.sums), "cannot hold together")

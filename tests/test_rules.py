@@ -44,7 +44,7 @@ def test_an_unfilled_board_is_not_a_solution_but_breaks_no_rule() -> None:
 def test_a_repeat_names_its_line_and_cells() -> None:
     broken = violations(LEVEL_6, [Placement(1, 1, 2)])  # row 1 already has a given 2
     assert [(v.rule, v.cells, v.message) for v in broken] == [
-        ("repeat", ((1, 0), (1, 1)), "row 1 holds 2 2 times")]
+        ("repeat", ((1, 0), (1, 1)), "row 1 holds 2 twice")]
 
 
 def test_a_line_over_its_sum_breaks_it_before_the_line_is_full() -> None:
