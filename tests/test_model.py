@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from puzzle.model import (
     PieceCountError,
     Placement,
     Puzzle,
+    PuzzleError,
     Sum,
     UnknownKeyError,
     ValueRangeError,
@@ -143,3 +145,36 @@ def test_models_are_frozen_and_hashable() -> None:
     with pytest.raises(AttributeError):
         puzzle.pieces = ()  # type: ignore[misc]
     assert len({puzzle, Puzzle.from_dict(LEVEL_6)}) == 1
+
+
+JUNK: list[Any] = [None, True, -1, 10, 2.5, "7", "", [], {}, [0], [0, 0, 0, 0], {"axis": "row"}]
+
+
+def _mutate(data: Any, rng: random.Random) -> Any:
+    """Replace one random node of the JSON tree with junk, or drop or add a key."""
+    if isinstance(data, dict) and data and rng.random() < 0.7:
+        key = rng.choice(sorted(data))
+        roll = rng.random()
+        if roll < 0.15:
+            return {k: v for k, v in data.items() if k != key}
+        if roll < 0.25:
+            return {**data, "extra": 1}
+        return {**data, key: _mutate(data[key], rng)}
+    if isinstance(data, list) and data and rng.random() < 0.7:
+        index = rng.randrange(len(data))
+        return [*data[:index], _mutate(data[index], rng), *data[index + 1:]]
+    return rng.choice(JUNK)
+
+
+def test_corrupted_puzzles_only_ever_raise_puzzle_errors() -> None:
+    rng = random.Random(2026)
+    outcomes = {"accepted": 0, "rejected": 0}
+    for _ in range(2000):
+        data = _mutate(LEVEL_6, rng)
+        try:
+            Puzzle.from_json(json.dumps(data))
+            outcomes["accepted"] += 1
+        except PuzzleError as error:
+            assert str(error) and "\n" not in str(error)
+            outcomes["rejected"] += 1
+    assert outcomes["rejected"] > 1000 and outcomes["accepted"] > 10
