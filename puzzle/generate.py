@@ -12,6 +12,7 @@ steers which sums are added); levels that must never change are stored as data f
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from puzzle.model import (
@@ -71,11 +72,16 @@ def generate(seed: int, spec: Spec = Spec()) -> Generated:
     """A puzzle with exactly one solution, or GenerationError after `spec.attempts` tries."""
     rng = random.Random(seed)
     values = list(range(0 if spec.zero_piece else spec.values[0], spec.values[1] + 1))
+    why = "every attempt left more than one answer"
     for _ in range(spec.attempts):
         cells = _shape(spec, rng)
         if len(cells) < spec.empty:
             raise GenerationError(
                 f"the shape has {len(cells)} cells, fewer than {spec.empty} empty")
+        longest = _longest_line(cells)
+        if longest > len(values):  # a random shape may keep a full line: try another
+            why = f"a line of {longest} cells needs {longest} values, the range has {len(values)}"
+            continue
         board = _fill(cells, values, rng)
         if board is None:
             continue
@@ -83,7 +89,7 @@ def generate(seed: int, spec: Spec = Spec()) -> Generated:
         if made is not None and (not spec.zero_piece or 0 in made.pieces):
             solution = tuple(Placement(r, c, board[(r, c)]) for r, c in made.empty_cells)
             return Generated(made, solution, seed, spec)
-    raise GenerationError(f"no unique puzzle for {spec} in {spec.attempts} attempts (seed {seed})")
+    raise GenerationError(f"no puzzle in {spec.attempts} attempts with seed {seed}: {why}")
 
 
 # ---- shape -----------------------------------------------------------------------------------
@@ -145,11 +151,13 @@ def _fill(cells: list[Cell], values: list[Value], rng: random.Random,
                 used[key].discard(value)
         return False
 
-    longest = max(max(sum(1 for c in cells if c[i] == c0[i]) for c0 in cells) for i in (0, 1))
-    if longest > len(values):
-        raise GenerationError(f"a line of {longest} cells needs {longest} values, "
-                              f"the range has {len(values)}")
     return dict(board) if search() else None
+
+
+def _longest_line(cells: list[Cell]) -> int:
+    rows = Counter(r for r, _ in cells)
+    cols = Counter(c for _, c in cells)
+    return max(max(rows.values()), max(cols.values()))
 
 
 # ---- empty cells and sums --------------------------------------------------------------------

@@ -205,6 +205,11 @@ class Puzzle:
 
     # ---- what the board holds ---------------------------------------------------------------
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickle the fields only: the cached views below (a mappingproxy among them) are
+        # rebuilt on demand, and mappingproxy cannot be pickled.
+        return {"cells": self.cells, "pieces": self.pieces, "sums": self.sums}
+
     # Cached: the checker and the search ask for these inside their loops.
     @cached_property
     def givens(self) -> Mapping[Cell, Value]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -138,6 +139,13 @@ def test_not_json_and_null_puzzle() -> None:
         Puzzle.from_json("{cells: ")
     with pytest.raises(MalformedPuzzleError, match="holds no puzzle"):
         Puzzle.from_json('{"screen": "title", "puzzle": null}')
+
+
+def test_pickle_round_trip_after_cached_views_were_read() -> None:
+    puzzle = Puzzle.from_dict(LEVEL_6)
+    assert puzzle.givens[(0, 3)] == 6  # fills the cache, which must not travel
+    copy = pickle.loads(pickle.dumps(puzzle))
+    assert copy == puzzle and copy.givens == puzzle.givens
 
 
 def test_models_are_frozen_and_hashable() -> None:

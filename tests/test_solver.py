@@ -151,3 +151,13 @@ def test_every_answer_z3_gives_is_checked() -> None:
             continue
         assert is_solution(variant, solution.placements)
         assert solution.unique == (count == 1)
+
+
+def test_a_cell_that_no_piece_fits_is_explained() -> None:
+    # The only piece repeats the given beside it: the trusted-givens encoding leaves the empty
+    # cell no value at all, and the explanation must still come from the readings.
+    with pytest.raises(NoSolution) as failure:
+        solve(Puzzle.build([(0, 0, 1), (0, 1, None)], [1]))
+    assert str(failure.value) == (
+        "no solution: the pieces left cannot fill row 0 without a repeat, given (0,0)=1")
+    assert failure.value.explanation.suspects == ((0, 0),)
