@@ -90,8 +90,8 @@ class _Encoding:
     """The puzzle as constraints, built once; facts switch givens, sums and line rules.
 
     The constraints are written as SMT-LIB text and parsed by z3 in one call. Building the
-    same terms through z3's Python API is about 8x slower than parsing the text (bench: 39 ms
-    vs 5 ms at 30-45 empty cells) and cost level 7 11.5 ms against 0.2 ms for one check.
+    same terms through z3's Python API is about 5x slower than parsing the text (bench: 23 ms
+    vs 4.4 ms median at 30-45 empty cells) and cost level 7 11.5 ms against 0.2 ms per check.
     """
 
     def __init__(self, puzzle: Puzzle, doubt_givens: bool = False) -> None:
