@@ -20,13 +20,12 @@ def real_level_files() -> list[Path]:
                   if json.loads(p.read_text()).get("screen") == "level")
 
 
-def _skip_reason() -> str:
-    return f"real screenshots not found at {REAL_SCREENS} (../shared beside the checkout)"
+NO_REAL_SCREENS = f"real screenshots not found at {REAL_SCREENS} (../shared beside the checkout)"
 
 
 @pytest.fixture(params=real_level_files() or [None], ids=lambda p: p.stem if p else "absent")
 def real_level(request: pytest.FixtureRequest) -> dict[str, Any]:
     """One real level's ground truth: {"puzzle": {...}, "solution": [...], "level": N, ...}."""
     if request.param is None:
-        pytest.skip(_skip_reason())
+        pytest.skip(NO_REAL_SCREENS)
     return json.loads(request.param.read_text())

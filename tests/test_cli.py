@@ -13,7 +13,7 @@ import pytest
 
 from bot.cli import example_puzzles, main
 from puzzle.model import Puzzle
-from tests.conftest import REAL_SCREENS, real_level_files
+from tests.conftest import NO_REAL_SCREENS, real_level_files
 
 LEVEL_1 = {"cells": [[0, 1, 1], [1, 0, None], [1, 1, None], [2, 0, 2]], "pieces": [1, 2],
            "sums": []}
@@ -57,7 +57,7 @@ def test_solve_json(tmp_path: Path) -> None:
 def test_solve_real_ground_truth_file_directly() -> None:
     files = real_level_files()
     if not files:
-        pytest.skip(f"real screenshots not found at {REAL_SCREENS}")
+        pytest.skip(NO_REAL_SCREENS)
     for path in files:
         code, out = run("solve", str(path), "--json")
         truth = json.loads(path.read_text())
@@ -174,7 +174,7 @@ def test_demo_solves_every_shipped_example() -> None:
 def test_shipped_examples_match_the_real_ground_truth() -> None:
     files = {json.loads(p.read_text())["level"]: p for p in real_level_files()}
     if not files:
-        pytest.skip(f"real screenshots not found at {REAL_SCREENS}")
+        pytest.skip(NO_REAL_SCREENS)
     for name, puzzle in example_puzzles():
         level = int(name.removeprefix("level-").removesuffix(".json"))
         assert puzzle.to_dict() == json.loads(files[level].read_text())["puzzle"]
