@@ -130,9 +130,6 @@ class Sum:
         kind = "sum" if self.scope == "line" else "placed-pieces sum"
         return f"the {self.line_name} {kind} {self.total}"
 
-    def covers(self, cell: Cell) -> bool:
-        return cell[0 if self.axis == "row" else 1] == self.index
-
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "axis": self.axis, "index": self.index, "total": self.total, "scope": self.scope,
@@ -393,7 +390,8 @@ def draw(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
             return f"[{placed[cell]}]"
         if cell not in cell_set:
             return "   "
-        return " _ " if givens[cell] is None else f" {givens[cell]} "
+        value = puzzle.value_at(cell)
+        return " _ " if value is None else f" {value} "
 
     def edge(side: Side, arrow: str) -> list[str]:
         texts = [labels.get((side, c), "") for c in range(cols)]
@@ -404,7 +402,6 @@ def draw(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
         pair = [numbers.rstrip(), arrows.rstrip()]
         return pair if side == "top" else pair[::-1]
 
-    givens = {cell: puzzle.value_at(cell) for cell in cell_set}
     lines = edge("top", "v")
     for r in range(rows):
         left = labels.get(("left", r))
