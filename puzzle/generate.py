@@ -19,6 +19,7 @@ from puzzle.model import (
     SIDES_OF_AXIS,
     Axis,
     Cell,
+    Line,
     Placement,
     Puzzle,
     PuzzleError,
@@ -26,6 +27,7 @@ from puzzle.model import (
     Side,
     Sum,
     Value,
+    lines_through,
 )
 from puzzle.solver import solutions
 
@@ -122,11 +124,11 @@ def _fill(cells: list[Cell], values: list[Value], rng: random.Random,
           budget: int = 20_000) -> dict[Cell, Value] | None:
     """No value twice in a line; fewest candidates first, random order; None past the budget."""
     board: dict[Cell, Value] = {}
-    used: dict[tuple[int, int], set[Value]] = {}
+    used: dict[Line, set[Value]] = {}
     steps = 0
 
     def options(cell: Cell) -> list[Value]:
-        taken = used.get((0, cell[0]), set()) | used.get((1, cell[1]), set())
+        taken = set().union(*(used.get(line, set()) for line in lines_through(cell)))
         return [v for v in values if v not in taken]
 
     def search() -> bool:
@@ -142,13 +144,13 @@ def _fill(cells: list[Cell], values: list[Value], rng: random.Random,
         rng.shuffle(choices)
         for value in choices:
             board[cell] = value
-            for key in ((0, cell[0]), (1, cell[1])):
-                used.setdefault(key, set()).add(value)
+            for line in lines_through(cell):
+                used.setdefault(line, set()).add(value)
             if search():
                 return True
             del board[cell]
-            for key in ((0, cell[0]), (1, cell[1])):
-                used[key].discard(value)
+            for line in lines_through(cell):
+                used[line].discard(value)
         return False
 
     return dict(board) if search() else None
@@ -175,8 +177,8 @@ def _puzzle(board: dict[Cell, Value], empty: list[Cell], sums: list[Sum]) -> Puz
 
 def _line_total(board: dict[Cell, Value], empty: set[Cell], axis: Axis, index: int,
                 scope: Scope) -> int:
-    at = 0 if axis == "row" else 1
-    return sum(v for c, v in board.items() if c[at] == index and (scope == "line" or c in empty))
+    return sum(v for c, v in board.items()
+               if (axis, index) in lines_through(c) and (scope == "line" or c in empty))
 
 
 def _new_sum(board: dict[Cell, Value], empty: set[Cell], taken: set[tuple[Axis, int]],

@@ -71,6 +71,14 @@ class NegativeTotalError(PuzzleError):
     """A sum with a negative total."""
 
 
+Line = tuple[Axis, int]
+
+
+def lines_through(cell: Cell) -> tuple[Line, Line]:
+    """The row and the column a cell stands in."""
+    return (("row", cell[0]), ("col", cell[1]))
+
+
 def line_name(axis: Axis, index: int) -> str:
     """'row 2' or 'column 3', as a person says it."""
     return f"{'row' if axis == 'row' else 'column'} {index}"
@@ -225,8 +233,15 @@ class Puzzle:
 
     def line_cells(self, axis: Axis, index: int) -> tuple[Cell, ...]:
         """The cells of one row or column, in order, across gaps and blocks."""
-        at = 0 if axis == "row" else 1
-        return tuple(cell for cell in self.all_cells if cell[at] == index)
+        return self._cells_by_line.get((axis, index), ())
+
+    @cached_property
+    def _cells_by_line(self) -> dict[Line, tuple[Cell, ...]]:
+        grouped: dict[Line, list[Cell]] = {}
+        for cell in self.all_cells:
+            for line in lines_through(cell):
+                grouped.setdefault(line, []).append(cell)
+        return {line: tuple(cells) for line, cells in grouped.items()}
 
     def lines(self) -> list[tuple[Axis, int]]:
         """Every row and column that holds at least one cell."""

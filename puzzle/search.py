@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from puzzle.model import Cell, Placement, Puzzle, Value
+from puzzle.model import Cell, Line, Placement, Puzzle, Value, lines_through
 
 
 class _State:
@@ -31,15 +31,14 @@ class _State:
         for number, (cells, _) in enumerate(self.sums):
             for c in cells:
                 self.sums_of[c].append(number)
-        # (0, row) or (1, col) -> how often each value stands in that line now.
-        self.line_values: dict[tuple[int, int], Counter[Value]] = {}
-        for (row, col), value in self.board.items():
-            for key in ((0, row), (1, col)):
-                self.line_values.setdefault(key, Counter())[value] += 1
+        # How often each value stands in each line now.
+        self.line_values: dict[Line, Counter[Value]] = {}
+        for cell, value in self.board.items():
+            for line in lines_through(cell):
+                self.line_values.setdefault(line, Counter())[value] += 1
 
     def candidates(self, cell: Cell) -> list[Value]:
-        row = self.line_values.get((0, cell[0]), Counter())
-        col = self.line_values.get((1, cell[1]), Counter())
+        row, col = (self.line_values.get(line, Counter()) for line in lines_through(cell))
         return [v for v in sorted(self.left) if self.left[v] and not row[v] and not col[v]]
 
     def sums_possible(self, cell: Cell) -> bool:
@@ -57,8 +56,8 @@ class _State:
 
     def place(self, cell: Cell, value: Value, delta: int) -> None:
         self.left[value] -= delta
-        for key in ((0, cell[0]), (1, cell[1])):
-            self.line_values.setdefault(key, Counter())[value] += delta
+        for line in lines_through(cell):
+            self.line_values.setdefault(line, Counter())[value] += delta
         if delta > 0:
             self.board[cell] = value
         else:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import z3
 
-from puzzle.model import VALUES, Axis, Cell, Placement, Puzzle, Sum, line_name
+from puzzle.model import VALUES, Cell, Line, Placement, Puzzle, Sum, line_name, lines_through
 from puzzle.rules import is_solution, violations
 
 
@@ -33,7 +33,7 @@ class Explanation:
 
     givens: tuple[Cell, ...]
     sums: tuple[Sum, ...]
-    lines: tuple[tuple[Axis, int], ...]
+    lines: tuple[Line, ...]
     message: str
     suspects: tuple[Cell | Sum, ...] = ()
 
@@ -58,9 +58,6 @@ class Solution:
     placements: tuple[Placement, ...]
     unique: bool
     seconds: float
-
-
-Line = tuple[Axis, int]
 
 
 @dataclass(frozen=True)
@@ -101,15 +98,15 @@ class _Encoding:
         givens = puzzle.givens
         # Trusted givens rule their lines' values out of the empty cells up front; with doubt,
         # a given may take any value once its fact is dropped (a misread digit).
-        seen: dict[tuple[int, int], set[int]] = {}
+        given_in: dict[Line, set[int]] = {}
         if not doubt_givens:
-            for (row, col), value in givens.items():
-                seen.setdefault((0, row), set()).add(value)
-                seen.setdefault((1, col), set()).add(value)
+            for cell, value in givens.items():
+                for line in lines_through(cell):
+                    given_in.setdefault(line, set()).add(value)
         self.domain: dict[Cell, list[int]] = {
             cell: (list(VALUES) if doubt_givens else [givens[cell]]) if cell in givens
             else [v for v in piece_values
-                  if v not in seen.get((0, cell[0]), ()) and v not in seen.get((1, cell[1]), ())]
+                  if not any(v in given_in.get(line, ()) for line in lines_through(cell))]
             for cell in puzzle.all_cells
         }
         # Assumption name -> what it stands for; a fact left out of a check is switched off.
@@ -293,8 +290,7 @@ def _givens_repeat(puzzle: Puzzle, core: _Core) -> bool:
     """The core is just two equal givens in one line."""
     if len(core.givens) != 2 or len(core.lines) != 1:
         return False
-    axis, index = core.lines[0]
+    line = core.lines[0]
     first, second = core.givens
-    at = 0 if axis == "row" else 1
-    return (first[at] == second[at] == index
+    return (line in lines_through(first) and line in lines_through(second)
             and puzzle.givens[first] == puzzle.givens[second])
