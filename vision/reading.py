@@ -1,0 +1,184 @@
+"""What vision returns for one screen image: `ScreenReading` and its parts. No image code here.
+
+This is also the contract with the practice game: `python -m game render --truth FILE.json`
+writes exactly the JSON that `ScreenReading.to_dict()` produces for a perfect reading, so tests
+compare the two dictionaries directly.
+
+JSON form (keys always present, values null or empty when they do not apply):
+    {"screen": "title" | "level_select" | "level" | "level_complete" | "unknown",
+     "level": int | null,                       # the "Level 07" label, also dimmed under overlay
+     "puzzle": {...} | null,                    # shared puzzle format (puzzle.model); on a
+                                                # half-solved board the ORIGINAL puzzle: cells
+                                                # holding a placed piece are null, and pieces
+                                                # are the tray's plus the placed ones
+     "placed": [[row, col, value], ...],        # pieces standing on the board
+     "levels": {"completed": [...], "dashed": [...]} | null,   # level map only; a button
+                                                # neither completed nor dashed is open
+     "boxes": {
+        "game":   [x, y, w, h] | null,          # the 800x600 (times scale) game area
+        "cells":  [{"row": r, "col": c, "box": [x, y, w, h]}, ...],
+        "pieces": [{"value": v, "box": [...]}, ...],            # tray pieces
+        "placed": [{"row": r, "col": c, "value": v, "box": [...]}, ...],
+        "sums":   [{"axis": "row"|"col", "index": i, "side": s, "box": [...]}, ...],  # arrow+digits
+        "buttons": {"restart": [...], "quit": [...], "menu": [...], "next": [...],
+                    "play": [...], "01": [...], ..., "15": [...]},   # those on screen
+        "level_label": [...] | null}}
+Boxes are integer pixels in the image, [x, y, w, h], x and y of the top-left corner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+from puzzle.model import Axis, Cell, Placement, Puzzle, Scope, Side
+
+Screen = Literal["title", "level_select", "level", "level_complete", "unknown"]
+SCREENS: tuple[Screen, ...] = ("title", "level_select", "level", "level_complete", "unknown")
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned pixel rectangle in the image."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    def to_list(self) -> list[int]:
+        return [self.x, self.y, self.w, self.h]
+
+    @classmethod
+    def from_list(cls, xywh: Any) -> Box:
+        x, y, w, h = (int(v) for v in xywh)
+        return cls(x, y, w, h)
+
+    def __repr__(self) -> str:
+        return f"Box({self.x}, {self.y}, {self.w}, {self.h})"
+
+
+@dataclass(frozen=True)
+class CellReading:
+    """One cell of the grid: empty (value None) or a given."""
+
+    row: int
+    col: int
+    box: Box
+    value: int | None
+    confidence: float = 1.0
+
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
+
+@dataclass(frozen=True)
+class PieceReading:
+    """One piece: in the tray (at is None) or placed on the board at a cell."""
+
+    value: int
+    box: Box
+    confidence: float = 1.0
+    at: Cell | None = None
+
+
+@dataclass(frozen=True)
+class SumReading:
+    """One sum label: the arrow and the digits beside a line."""
+
+    axis: Axis
+    index: int
+    total: int
+    scope: Scope
+    side: Side
+    box: Box
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """Why vision will not vouch for an element: which one, where, and the reason."""
+
+    element: str  # e.g. "cell (1, 3)", "sum row 2 left", "grid", "level label"
+    reason: str
+    box: Box | None = None
+
+    def __str__(self) -> str:
+        return f"{self.element}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ScreenReading:
+    """Everything vision saw on one screen. `puzzle` is None unless the level read cleanly."""
+
+    screen: Screen
+    level: int | None = None
+    game: Box | None = None
+    scale: float | None = None  # game pixels per logical pixel (the game is 800x600 logical)
+    puzzle: Puzzle | None = None
+    cells: tuple[CellReading, ...] = ()
+    pieces: tuple[PieceReading, ...] = ()
+    sums: tuple[SumReading, ...] = ()
+    buttons: Mapping[str, Box] = field(default_factory=lambda: MappingProxyType({}))
+    level_label: Box | None = None
+    levels: Mapping[str, tuple[int, ...]] | None = None
+    doubts: tuple[Doubt, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def placed(self) -> tuple[Placement, ...]:
+        return tuple(
+            Placement(p.at[0], p.at[1], p.value) for p in self.pieces if p.at is not None
+        )
+
+    @property
+    def tray(self) -> tuple[PieceReading, ...]:
+        return tuple(p for p in self.pieces if p.at is None)
+
+    @property
+    def ok(self) -> bool:
+        """True when the bot may act on this reading: nothing doubtful."""
+        return not self.doubts and (self.screen != "level" or self.puzzle is not None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "screen": self.screen,
+            "level": self.level,
+            "puzzle": self.puzzle.to_dict() if self.puzzle is not None else None,
+            "placed": [[p.row, p.col, p.value] for p in sorted(self.placed)],
+            "levels": (
+                {k: sorted(v) for k, v in self.levels.items()} if self.levels is not None else None
+            ),
+            "boxes": self.boxes_dict(),
+        }
+
+    def boxes_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.to_list() if self.game else None,
+            "cells": [
+                {"row": c.row, "col": c.col, "box": c.box.to_list()}
+                for c in sorted(self.cells, key=lambda c: c.cell)
+            ],
+            "pieces": [
+                {"value": p.value, "box": p.box.to_list()}
+                for p in sorted(self.tray, key=lambda p: (p.box.y, p.box.x))
+            ],
+            "placed": [
+                {"row": p.at[0], "col": p.at[1], "value": p.value, "box": p.box.to_list()}
+                for p in sorted(self.pieces, key=lambda p: p.at or (-1, -1))
+                if p.at is not None
+            ],
+            "sums": [
+                {"axis": s.axis, "index": s.index, "side": s.side, "box": s.box.to_list()}
+                for s in sorted(self.sums, key=lambda s: (s.axis, s.index, s.side))
+            ],
+            "buttons": {name: box.to_list() for name, box in sorted(self.buttons.items())},
+            "level_label": self.level_label.to_list() if self.level_label else None,
+        }
