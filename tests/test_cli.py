@@ -107,7 +107,7 @@ BAD_INPUTS = [
      "negative total -2"),
     ("emptyline.json", dict(LEVEL_1, sums=[{"axis": "col", "index": 5, "total": 2}]),
      "beside a line with no cells"),
-    ("shot.png", b"\x89PNG\r\n", "shot.png: reading screenshots is not built yet"),
+    ("shot.png", b"\x89PNG\r\n", "shot.png: not an image"),
 ]
 
 
