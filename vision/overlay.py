@@ -105,9 +105,11 @@ def glyph_crops(image: np.ndarray, reading: ScreenReading) -> Iterator[tuple[str
     for cell in reading.cells:
         if cell.value is not None:
             yield f"given-{cell.row}-{cell.col}", _cut(image, cell.box)
-    for number, piece in enumerate(sorted(reading.pieces, key=lambda p: (p.box.y, p.box.x))):
-        where = f"at-{piece.at[0]}-{piece.at[1]}" if piece.at is not None else f"{number:02d}"
-        yield f"piece-{where}", _cut(image, piece.box)
+    for number, piece in enumerate(sorted(reading.tray, key=lambda p: (p.box.y, p.box.x))):
+        yield f"piece-{number:02d}", _cut(image, piece.box)
+    for piece in reading.pieces:
+        if piece.at is not None:
+            yield f"piece-at-{piece.at[0]}-{piece.at[1]}", _cut(image, piece.box)
     for total in reading.sums:
         yield f"sum-{total.axis}-{total.index}-{total.side}", _cut(image, total.box)
     if reading.level_label is not None:

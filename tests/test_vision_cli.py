@@ -1,0 +1,357 @@
+"""Vision at the edges: `read`, `solve IMAGE`, `replay`, the overlay, the report, capture.
+
+Formatting tests stand on hand-made ScreenReadings (vision.read_screen swapped for a fake), so
+they test the CLI's own behaviour whatever vision reads; the end-to-end tests at the bottom run
+the real vision on ../shared/real-screens and compare with the ground truth.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import MappingProxyType
+
+import cv2
+import numpy as np
+import pytest
+
+import bot.cli
+import vision
+from bot.cli import main
+from puzzle.model import Puzzle, Sum
+from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS, real_level_files
+from vision.capture import CaptureError, FileScreen, parse_region
+from vision.overlay import STYLE, cell_pitch, draw_overlay, glyph_crops
+from vision.reading import (
+    Box,
+    CellReading,
+    Doubt,
+    PieceReading,
+    ScreenReading,
+    SumReading,
+)
+from vision.report import ImageOutcome, summary_table
+
+PITCH, SIDE, LEFT, TOP = 48, 44, 300, 200
+# Level 1 of the real game: givens (0,1)=1 and (2,0)=2; pieces 1 and 2.
+Install = Callable[..., None]  # the fake_vision fixture: install(*readings)
+CELLS = {(0, 1): 1, (1, 0): None, (1, 1): None, (2, 0): 2}
+
+
+def cell_box(row: int, col: int) -> Box:
+    return Box(LEFT + col * PITCH, TOP + row * PITCH, SIDE, SIDE)
+
+
+def level_reading(doubts: tuple[Doubt, ...] = (), sums: tuple[Sum, ...] = (),
+                  placed: bool = False) -> ScreenReading:
+    """Level 1 as vision would read it; `placed` puts the 1 piece on (1, 0) already."""
+    cells = tuple(CellReading(r, c, cell_box(r, c), v, 0.9) for (r, c), v in CELLS.items())
+    tray = PieceReading(2, Box(LEFT + PITCH, TOP + 5 * PITCH, SIDE, SIDE), 0.8)
+    one = PieceReading(1, cell_box(1, 0) if placed else Box(LEFT, TOP + 5 * PITCH, SIDE, SIDE),
+                       0.95, (1, 0) if placed else None)
+    sum_readings = tuple(SumReading(s.axis, s.index, s.total, s.scope, s.side or "left",
+                                    Box(LEFT - PITCH, TOP + s.index * PITCH, SIDE, SIDE // 2))
+                         for s in sums)
+    puzzle = Puzzle.build([(r, c, v) for (r, c), v in CELLS.items()], [1, 2], sums)
+    return ScreenReading(
+        "level", 1, Box(100, 100, 800, 600), 1.0, None if doubts else puzzle, cells,
+        (one, tray), sum_readings, MappingProxyType({"restart": Box(800, 110, 60, 20)}),
+        Box(110, 110, 80, 20), None, doubts, 0.01)
+
+
+MAP = ScreenReading("level_select", game=Box(100, 100, 800, 600), scale=1.0,
+                    buttons=MappingProxyType({"01": Box(200, 300, 50, 50)}),
+                    levels=MappingProxyType({"completed": (1, 2), "dashed": (3,)}))
+NO_GAME = ScreenReading("unknown", doubts=(Doubt("game", "no game area found"),))
+
+
+def screenshot(folder: Path, name: str) -> str:
+    """A plain 1000x800 PNG: the fake reader decides what is 'on' it."""
+    path = folder / name
+    cv2.imwrite(str(path), np.full((800, 1000, 3), (185, 174, 111), np.uint8))
+    return str(path)
+
+
+@pytest.fixture
+def fake_vision(monkeypatch: pytest.MonkeyPatch) -> Install:
+    """Make read_screen return, for the n-th image read, the n-th of the given readings."""
+    def install(*readings: ScreenReading) -> None:
+        queue = list(readings)
+        monkeypatch.setattr(bot.cli, "read_screen", lambda image: queue.pop(0))
+    return install
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out=out), out.getvalue()
+
+
+# ---- read --------------------------------------------------------------------------------------
+
+def test_read_draws_the_board_with_placed_pieces(tmp_path: Path, fake_vision: Install) -> None:
+    fake_vision(level_reading(placed=True))
+    code, out = run("read", screenshot(tmp_path, "shot.png"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(
+        "shot.png: level 1, 3x2 grid, 2 empty cells, 2 pieces, 0 sums, 1 piece placed (read in ")
+    assert lines[1:] == ["    1", "[1] _", " 2", "pieces: 2"]
+
+
+def test_read_names_other_screens_in_one_line(tmp_path: Path, fake_vision: Install) -> None:
+    fake_vision(MAP)
+    code, out = run("read", screenshot(tmp_path, "map.png"))
+    assert code == 0
+    assert out.startswith("map.png: level map: completed 01 02, dashed 03 (read in ")
+    assert len(out.splitlines()) == 1
+
+
+def test_read_lists_doubts_and_exits_1(tmp_path: Path, fake_vision: Install) -> None:
+    doubt = Doubt("cell (0, 1)", "digit read as 1 or 7", cell_box(0, 1))
+    fake_vision(level_reading(doubts=(doubt,)))
+    code, out = run("read", screenshot(tmp_path, "shot.png"))
+    assert code == 1
+    assert "level 1, not read cleanly" in out
+    assert out.splitlines()[-1] == "doubt: cell (0, 1): digit read as 1 or 7"
+
+
+def test_read_json_one_object_per_image_in_input_order(tmp_path: Path, fake_vision: Install,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    fake_vision(MAP, level_reading())
+    first, second = screenshot(tmp_path, "b.png"), screenshot(tmp_path, "a.png")
+    missing = str(tmp_path / "gone.png")
+    code, out = run("read", "--json", first, missing, second)
+    assert code == 2  # one bad input among them
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert [o["image"] for o in objects] == [first, missing, second]
+    assert objects[0]["screen"] == "level_select" and objects[0]["puzzle"] is None
+    assert objects[1] == {"image": missing, "error": f"{missing}: no such file"}
+    assert objects[2]["puzzle"] == level_reading().puzzle.to_dict()
+    assert set(objects[2]) >= {"screen", "level", "puzzle", "placed", "levels", "boxes"}
+    assert objects[2]["boxes"]["cells"][0] == {"row": 0, "col": 1, "box": [348, 200, 44, 44]}
+    assert capsys.readouterr().err == f"puzlogic-bot: {missing}: no such file\n"
+
+
+def test_read_debug_writes_the_overlay_and_glyph_crops(tmp_path: Path,
+                                                       fake_vision: Install) -> None:
+    fake_vision(level_reading(placed=True))
+    code, _ = run("read", screenshot(tmp_path, "shot.png"), "--debug", str(tmp_path / "dbg"))
+    assert code == 0
+    overlay = cv2.imread(str(tmp_path / "dbg" / "shot-overlay.png"))
+    assert overlay.shape[0] == 800 and overlay.shape[1] > 1000  # the legend panel beside it
+    crops = sorted(p.name for p in (tmp_path / "dbg" / "shot-glyphs").iterdir())
+    assert crops == ["given-0-1.png", "given-2-0.png", "level.png", "piece-00.png",
+                     "piece-at-1-0.png"]
+
+
+def test_read_with_no_game_is_bad_input(tmp_path: Path, fake_vision: Install,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    fake_vision(NO_GAME)
+    path = screenshot(tmp_path, "desk.png")
+    assert run("read", path) == (2, "")
+    assert capsys.readouterr().err == f"puzlogic-bot: {path}: no game found (game: no game " \
+                                      "area found)\n"
+
+
+# ---- solve IMAGE -------------------------------------------------------------------------------
+
+def test_solve_screenshot_prints_the_answer(tmp_path: Path, fake_vision: Install) -> None:
+    fake_vision(level_reading())
+    code, out = run("solve", screenshot(tmp_path, "shot.png"))
+    assert code == 0
+    assert out.splitlines()[:5] == ["shot.png: 3x2 grid, 2 empty cells, 2 pieces, 0 sums",
+                                    "    1", "[1][2]", " 2", "pieces: (all placed)"]
+
+
+def test_solve_screenshot_json_lists_the_placed_pieces(tmp_path: Path,
+                                                       fake_vision: Install) -> None:
+    fake_vision(level_reading(placed=True))
+    code, out = run("solve", screenshot(tmp_path, "shot.png"), "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["placements"] == [[1, 0, 1], [1, 1, 2]] and result["placed"] == [[1, 0, 1]]
+
+
+def test_solve_screenshot_says_which_placed_piece_is_wrong(tmp_path: Path,
+                                                           fake_vision: Install) -> None:
+    reading = level_reading(placed=True)
+    wrong = PieceReading(2, cell_box(1, 0), 0.9, (1, 0))
+    fake_vision(ScreenReading(**{**reading.__dict__, "pieces": (wrong, reading.pieces[0])}))
+    code, out = run("solve", screenshot(tmp_path, "shot.png"))
+    assert code == 0
+    assert "placed but wrong, to move: (1,0)=2" in out
+
+
+def test_unsolvable_screenshot_points_at_the_digits_to_reread(tmp_path: Path,
+                                                              fake_vision: Install) -> None:
+    fake_vision(level_reading(sums=(Sum("row", 1, 9, "line", "left"),)))
+    code, out = run("solve", screenshot(tmp_path, "shot.png"))
+    assert code == 1
+    assert "no solution: the row 1 sum 9 cannot hold" in out
+    assert "re-read the row 1 sum 9 at pixels [252, 248, 44, 22]" in out
+
+
+def test_solve_doubtful_screenshot_gives_no_answer(tmp_path: Path, fake_vision: Install) -> None:
+    fake_vision(level_reading(doubts=(Doubt("grid", "rows 1 and 2 overlap"),)))
+    code, out = run("solve", screenshot(tmp_path, "shot.png"))
+    assert code == 1
+    assert out.splitlines()[-2:] == ["doubt: grid: rows 1 and 2 overlap",
+                                     "no answer: the board was not read cleanly (see the doubts "
+                                     "above)"]
+
+
+def test_solve_a_level_map_screenshot_is_bad_input(tmp_path: Path, fake_vision: Install,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    fake_vision(MAP)
+    path = screenshot(tmp_path, "map.png")
+    assert run("solve", path) == (2, "")
+    assert capsys.readouterr().err == (f"puzlogic-bot: {path}: shows the level map: completed "
+                                       "01 02, dashed 03, not a level to solve\n")
+
+
+# ---- replay ------------------------------------------------------------------------------------
+
+def test_replay_folder_writes_report_and_summary(tmp_path: Path, fake_vision: Install) -> None:
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    screenshot(shots, "1-level.png"), screenshot(shots, "2-map.png")
+    (shots / "notes.txt").write_text("not an image, and not picked up")
+    fake_vision(level_reading(), MAP)
+    code, out = run("replay", str(shots), "--out", str(tmp_path / "report"))
+    assert code == 0
+    table = out.splitlines()
+    assert table[2].split() == ["level", "1", "1", "1", "0", table[2].split()[-1]]
+    assert table[3].split()[:5] == ["level_select", "1", "1", "0", "0"]
+    assert table[-1].startswith("2 images replayed, 0 failed; report: ")
+    page = (tmp_path / "report" / "report.html").read_text()
+    assert "1-level.png" in page and "2-map.png" in page and "all 2 passed" in page
+    assert 'src="data:image/jpeg;base64,' in page and "001-1-level-overlay.png" in page
+    assert (tmp_path / "report" / "002-2-map-overlay.png").is_file()
+
+
+def test_replay_fails_when_one_image_is_doubtful(tmp_path: Path, fake_vision: Install) -> None:
+    fake_vision(level_reading(), level_reading(doubts=(Doubt("sum row 1 left", "blurred"),)))
+    paths = [screenshot(tmp_path, "a.png"), screenshot(tmp_path, "b.png")]
+    code, out = run("replay", *paths, "--out", str(tmp_path / "report"))
+    assert code == 1
+    page = (tmp_path / "report" / "report.html").read_text()
+    assert "1 of 2 failed" in page and "sum row 1 left: blurred" in page
+
+
+def test_replay_reports_a_bad_file_and_exits_2(tmp_path: Path, fake_vision: Install,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    fake_vision(level_reading())
+    bad = tmp_path / "b.png"
+    bad.write_text("not a picture")
+    code, _ = run("replay", screenshot(tmp_path, "a.png"), str(bad), "--out", str(tmp_path / "r"))
+    assert code == 2
+    assert capsys.readouterr().err == f"puzlogic-bot: {bad}: not an image (expected PNG, JPEG, " \
+                                      "BMP or WebP)\n"
+    assert "not an image" in (tmp_path / "r" / "report.html").read_text()
+
+
+def test_summary_table_counts_per_screen() -> None:
+    outcomes = [ImageOutcome(Path("a"), "solved", reading=level_reading(), seconds=0.05),
+                ImageOutcome(Path("b"), "solved", reading=level_reading(), seconds=0.07),
+                ImageOutcome(Path("c"), "bad input", "no such file")]
+    rows = [line.split() for line in summary_table(outcomes).splitlines()]
+    assert rows[2] == ["(not", "read)", "1", "0", "0", "1", "-"]
+    assert rows[3] == ["level", "2", "2", "2", "0", "60"]
+    assert rows[5] == ["all", "3", "2", "2", "1", "60"]
+
+
+# ---- overlay and capture -----------------------------------------------------------------------
+
+def test_overlay_marks_doubts_in_red_and_leaves_the_image_alone() -> None:
+    image = np.full((800, 1000, 3), 128, np.uint8)
+    doubt_box = cell_box(1, 1)
+    reading = level_reading(doubts=(Doubt("cell (1, 1)", "ink but no digit", doubt_box),))
+    overlay = draw_overlay(image, reading)
+    assert (image == 128).all()
+    right_edge = overlay[doubt_box.y + doubt_box.h // 2, doubt_box.x + doubt_box.w - 2]
+    assert tuple(right_edge) == STYLE.doubt
+    assert overlay.shape[1] > image.shape[1]
+
+
+def test_overlay_of_a_reading_with_nothing_in_it() -> None:
+    image = np.zeros((400, 500), np.uint8)  # grayscale is accepted too
+    assert draw_overlay(image, ScreenReading("unknown")).shape[:2][0] >= 400
+
+
+def test_cell_pitch_carries_across_gaps() -> None:
+    assert cell_pitch(level_reading()) == PITCH
+    assert cell_pitch(ScreenReading("unknown")) is None
+
+
+def test_glyph_crops_are_cut_from_the_boxes() -> None:
+    image = np.arange(800 * 1000 * 3, dtype=np.uint32).reshape(800, 1000, 3).astype(np.uint8)
+    crops = dict(glyph_crops(image, level_reading()))
+    box = cell_box(0, 1)
+    assert (crops["given-0-1"] == image[box.y:box.y + box.h, box.x:box.x + box.w]).all()
+
+
+def test_file_screen_serves_frames_in_order_and_crops(tmp_path: Path) -> None:
+    first = tmp_path / "a.png"
+    cv2.imwrite(str(first), np.zeros((400, 500, 3), np.uint8))
+    second = tmp_path / "b.png"
+    cv2.imwrite(str(second), np.full((400, 500, 3), 255, np.uint8))
+    screen = FileScreen(first, second)
+    assert screen.grab().max() == 0
+    assert screen.grab(Box(10, 20, 30, 40)).shape == (40, 30, 3)
+    assert screen.grab().min() == 255  # past the end: the last frame again
+    with pytest.raises(CaptureError, match="not inside the 500x400 image"):
+        screen.grab(Box(480, 0, 30, 10))
+
+
+def test_parse_region() -> None:
+    assert parse_region("10, 20,300,200") == Box(10, 20, 300, 200)
+    for bad in ("10,20,300", "a,b,c,d", "0,0,0,10"):
+        with pytest.raises(ValueError):
+            parse_region(bad)
+
+
+# ---- end to end on the real screenshots (needs vision.read_screen) -----------------------------
+
+needs_vision = pytest.mark.skipif(not hasattr(vision, "read_screen"),
+                                  reason="vision.read_screen is not built yet")
+
+
+@needs_vision
+def test_read_json_matches_the_real_ground_truth() -> None:
+    files = sorted(REAL_SCREENS.glob("puzlogic-*.png")) if REAL_SCREENS.is_dir() else []
+    if not files:
+        pytest.skip(NO_REAL_SCREENS)
+    code, out = run("read", "--json", *map(str, files))
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert [o["image"] for o in objects] == [str(f) for f in files]
+    for image, seen in zip(files, objects, strict=True):
+        truth = json.loads(image.with_suffix(".json").read_text())
+        assert seen["screen"] == truth["screen"], image.name
+        assert seen.get("level") == truth.get("level"), image.name
+        if "puzzle" in truth:
+            assert Puzzle.from_dict(seen["puzzle"]) == Puzzle.from_dict(truth["puzzle"])
+    assert code == 0
+
+
+@needs_vision
+def test_solve_real_screenshots_gives_the_known_answers() -> None:
+    files = real_level_files()
+    if not files:
+        pytest.skip(NO_REAL_SCREENS)
+    for truth_file in files:
+        truth = json.loads(truth_file.read_text())
+        code, out = run("solve", str(truth_file.with_suffix(".png")), "--json")
+        assert code == 0, truth_file.name
+        assert json.loads(out)["placements"] == sorted(truth["solution"]), truth_file.name
+
+
+@needs_vision
+def test_replay_real_screenshots(tmp_path: Path) -> None:
+    if not REAL_SCREENS.is_dir():
+        pytest.skip(NO_REAL_SCREENS)
+    files = sorted(map(str, REAL_SCREENS.glob("puzlogic-*.png")))
+    code, out = run("replay", *files, "--out", str(tmp_path))
+    assert code == 0, out
+    assert (tmp_path / "report.html").is_file()
