@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 from typing import TextIO
@@ -344,9 +344,12 @@ def _write_debug(shot: Shot, folder: Path) -> Path:
     except OSError as error:
         raise BadInput(f"{folder}: cannot write there ({error.strerror})") from None
     overlay = folder / f"{Path(shot.path).stem}-overlay.png"
-    save_image(overlay, draw_overlay(shot.image, shot.reading))
-    for name, crop in glyph_crops(shot.image, shot.reading):
-        save_image(glyphs / f"{name}.png", crop)
+    try:
+        save_image(overlay, draw_overlay(shot.image, shot.reading))
+        for name, crop in glyph_crops(shot.image, shot.reading):
+            save_image(glyphs / f"{name}.png", crop)
+    except ImageError as error:
+        raise BadInput(str(error)) from None
     return overlay
 
 
@@ -420,27 +423,28 @@ def replay_one(path: Path, number: int, folder: Path) -> ImageOutcome:
         shot = read_shot(str(path))
     except BadInput as error:
         return ImageOutcome(path, "bad input", str(error))
+    except Exception as error:  # noqa: BLE001  (a vision bug must not lose the whole replay)
+        return ImageOutcome(path, "crashed", f"vision failed: {type(error).__name__}: {error}")
     overlay = folder / f"{number:03d}-{path.stem}-overlay.png"
     picture = draw_overlay(shot.image, shot.reading)
     save_image(overlay, picture)
-    common = {"reading": shot.reading, "seconds": shot.seconds, "overlay": overlay,
-              "thumbnail": thumbnail(picture), "text": describe_reading(shot)}
+    read = ImageOutcome(path, "ok", "", describe_reading(shot), shot.reading, shot.seconds,
+                        overlay, thumbnail(picture))
     reason = no_game_reason(shot)
     if reason is not None:
-        return ImageOutcome(path, "bad input", reason, **common)
+        return replace(read, status="bad input", detail=reason)
     if not shot.reading.ok:
         doubts = "; ".join(str(d) for d in shot.reading.doubts) or "the board was not read"
-        return ImageOutcome(path, "doubtful", doubts, **common)
+        return replace(read, status="doubtful", detail=doubts)
     if shot.reading.puzzle is None:
-        return ImageOutcome(path, "ok", **common)
+        return read
     try:
         solution = solve(shot.reading.puzzle)
     except NoSolution as failure:
-        return ImageOutcome(path, "no solution", failure.explanation.message, **common)
+        return replace(read, status="no solution", detail=failure.explanation.message)
     answer = draw(shot.reading.puzzle, solution.placements)
-    common["text"] = f"{common['text']}\nanswer:\n{answer}"
-    return ImageOutcome(path, "solved", "" if solution.unique else "more than one answer",
-                        **common)
+    return replace(read, status="solved", text=f"{read.text}\nanswer:\n{answer}",
+                   detail="" if solution.unique else "more than one answer")
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:

@@ -355,3 +355,13 @@ def test_replay_real_screenshots(tmp_path: Path) -> None:
     code, out = run("replay", *files, "--out", str(tmp_path))
     assert code == 0, out
     assert (tmp_path / "report.html").is_file()
+
+
+def test_replay_survives_a_vision_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(image: np.ndarray) -> ScreenReading:
+        raise IndexError("list index out of range")
+    monkeypatch.setattr(bot.cli, "read_screen", broken)
+    code, out = run("replay", screenshot(tmp_path, "a.png"), "--out", str(tmp_path / "r"))
+    assert code == 1
+    assert "vision failed: IndexError: list index out of range" in \
+        (tmp_path / "r" / "report.html").read_text()

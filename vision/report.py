@@ -23,8 +23,8 @@ import numpy as np
 from vision.image import encode_jpeg
 from vision.reading import ScreenReading
 
-Status = Literal["ok", "solved", "doubtful", "no solution", "bad input"]
-FAILED: frozenset[Status] = frozenset({"doubtful", "no solution", "bad input"})
+Status = Literal["ok", "solved", "doubtful", "no solution", "bad input", "crashed"]
+FAILED: frozenset[Status] = frozenset({"doubtful", "no solution", "bad input", "crashed"})
 THUMBNAIL_WIDTH = 360
 
 
@@ -96,7 +96,7 @@ table {{ border-collapse: collapse; }}
 td, th {{ border: 1px solid #ccc; padding: 6px; vertical-align: top; text-align: left; }}
 pre {{ margin: 0; font-size: 13px; }}
 .ok, .solved {{ color: #176d2b; font-weight: bold; }}
-.doubtful, .no-solution, .bad-input {{ color: #b00020; font-weight: bold; }}
+.doubtful, .no-solution, .bad-input, .crashed {{ color: #b00020; font-weight: bold; }}
 </style></head><body>
 <h1>{html.escape(title)}</h1>
 <p>{verdict}</p>
