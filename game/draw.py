@@ -1,0 +1,324 @@
+"""Drawing with pygame: each screen painted from its layout at scale S (fonts rendered at the
+scaled size, never scaled bitmaps of text)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.layout import (
+    CAP_HEIGHT,
+    LevelLayout,
+    MapLayout,
+    Rect,
+    TextSpot,
+    TitleLayout,
+    complete_layout,
+    logo_squares,
+)
+from game.state import PlayState
+from game.theme import THEME, Colour, Theme, blend, font_path, hex_colour
+
+
+@dataclass
+class Painter:
+    """Pixel drawing at one scale, with a cache of the fonts it has opened."""
+
+    scale: float
+    theme: Theme = THEME
+    _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
+
+    def font(self, logical_size: float, bold: bool = False) -> pygame.font.Font:
+        size = max(4, round(logical_size * self.scale))
+        key = (size, bold)
+        if key not in self._fonts:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+        return self._fonts[key]
+
+    def measure(self, text: str, size: int, bold: bool) -> float:
+        """Logical width of a text (the layout's Measure), taken at scale 1 so that layouts,
+        line breaks included, are the same at every scale."""
+        key = (-size, bold)  # negative keys: the logical-size fonts
+        if key not in self._fonts:
+            self.font(1)  # makes sure pygame.font is initialised
+            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+        return self._fonts[key].size(text)[0]
+
+    def px(self, rect: Rect) -> pygame.Rect:
+        return pygame.Rect(rect.scaled(self.scale))
+
+    def line(self, logical: float) -> int:
+        return max(1, round(logical * self.scale))
+
+    # ---- primitives --------------------------------------------------------------------------
+
+    def text_at(self, surface: pygame.Surface, text: str, size: float, centre: tuple[float, float],
+                colour: Colour, bold: bool = False) -> None:
+        """Text whose cap height is centred on a logical point."""
+        font = self.font(size, bold)
+        image = font.render(text, True, colour)
+        cap = round(size * self.scale) * CAP_HEIGHT
+        x = centre[0] * self.scale - image.get_width() / 2
+        y = centre[1] * self.scale + cap / 2 - font.get_ascent()
+        surface.blit(image, (round(x), round(y)))
+
+    def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour) -> None:
+        self.text_at(surface, spot.text, spot.size, spot.box.centre, colour, spot.bold)
+
+    def brackets(self, surface: pygame.Surface, rect: Rect, colour: Colour, zoom: float) -> None:
+        """A tray slot: four corner brackets."""
+        box = self.px(rect)
+        t, arm = self.line(2 * zoom), self.line(self.theme.geometry.bracket_arm * zoom)
+        for x, y, w, h in (
+            (box.left, box.top, arm, t), (box.left, box.top, t, arm),
+            (box.right - arm, box.top, arm, t), (box.right - t, box.top, t, arm),
+            (box.left, box.bottom - t, arm, t), (box.left, box.bottom - arm, t, arm),
+            (box.right - arm, box.bottom - t, arm, t), (box.right - t, box.bottom - arm, t, arm),
+        ):
+            surface.fill(colour, (x, y, w, h))
+
+    def piece(self, surface: pygame.Surface, frame: Rect, text: str, fill: Colour,
+              background: Colour, digit: Colour, size: float, dim: bool = False) -> None:
+        """A filled square with a dark bevel, a black lower edge and a shadow line above-left;
+        `dim` shades it all as the completed overlay does."""
+        def tone(colour: Colour) -> Colour:
+            return dimmed(colour, self.theme) if dim else colour
+
+        box = self.px(frame)
+        edge = self.line(frame.w / self.theme.geometry.piece_size)
+        shade = blend(background, (0, 0, 0), 1 - self.theme.palette.shadow_shade)
+        surface.fill(tone(shade), (box.x - edge, box.y - edge, box.w, box.h))
+        surface.fill(tone((0, 0, 0)), box)
+        half = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
+        surface.fill(tone(half), (box.x, box.y, box.w - edge, box.h - edge))
+        surface.fill(tone(fill), (box.x + edge, box.y + edge, box.w - 2 * edge, box.h - 2 * edge))
+        self.text_at(surface, text, size, frame.centre, tone(digit))
+
+
+# ---- the level screen ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LevelLook:
+    """How a level is dressed: its colours, and whether the completed overlay dims it."""
+
+    background: Colour
+    piece_colour: Colour
+    dimmed: bool = False
+
+
+def look_of(background: str, piece_colour: str, dimmed: bool = False) -> LevelLook:
+    return LevelLook(hex_colour(background), hex_colour(piece_colour), dimmed)
+
+
+def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, state: PlayState,
+               look: LevelLook, held_at: tuple[float, float] | None = None, seed: int = 0) -> None:
+    """The level screen; `held_at` is the logical point where a held piece is drawn."""
+    palette, fonts = painter.theme.palette, painter.theme.fonts
+    dim = look.dimmed
+    background = palette.overlay_background if dim else look.background
+    surface.fill(background)
+    if not dim:
+        draw_leaves(surface, painter, seed, avoid=level_boxes(layout))
+    red = state.red_cells()
+    zoom = layout.zoom
+    painter.spot(surface, layout.level_label, palette.text)
+    if not dim:
+        painter.spot(surface, layout.restart, palette.text)
+        painter.spot(surface, layout.quit, palette.text)
+        icon = blend(background, (0, 0, 0), 1 - palette.icon_shade)
+        for rect in (layout.restart_icon, layout.quit_icon):
+            pygame.draw.rect(surface, icon, painter.px(rect), painter.line(2))
+    for cell, rect in layout.cells.items():
+        pygame.draw.rect(surface, palette.ink, painter.px(rect), painter.line(2 * zoom))
+        given = state.puzzle.value_at(cell)
+        if given is not None:
+            colour = palette.error if cell in red and not dim else palette.text
+            painter.text_at(surface, str(given), fonts.given * zoom, rect.centre, colour)
+    for spot in layout.sums:
+        if spot.index in state.hidden_sums:
+            continue
+        colour = palette.placed_sum if spot.total.scope == "placed" else palette.text
+        pygame.draw.polygon(surface, colour, _arrow_points(painter, spot.arrow, spot.side))
+        painter.spot(surface, spot.digits, colour)
+    for line in layout.tutorial:
+        painter.text_at(surface, line.text, line.size,
+                        (line.box.x + line.box.w / 2, line.box.centre[1]), palette.text)
+    for slot in () if dim else layout.slots:  # the overlay hides the emptied tray
+        painter.brackets(surface, slot, palette.ink, zoom)
+    for piece, value in enumerate(state.values):
+        spot = state.spots[piece]
+        if state.drag is not None and state.drag.piece == piece:
+            continue
+        home = layout.slots[piece] if spot is None else layout.cells[spot]
+        digit = palette.error if spot in red else palette.white
+        painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
+                      look.background, digit, fonts.piece * zoom, dim)
+    if state.drag is not None and held_at is not None:
+        size = layout.piece_rect(layout.slots[0]).w
+        frame = Rect(held_at[0] - size / 2, held_at[1] - size / 2, size, size)
+        painter.piece(surface, frame, str(state.values[state.drag.piece]), look.piece_colour,
+                      background, palette.white, fonts.piece * zoom)
+
+
+def draw_completed(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
+                   state: PlayState, look: LevelLook) -> None:
+    """The solved board under the dark overlay, with 'Level Completed', Menu and Next."""
+    draw_level(surface, painter, layout, state, LevelLook(look.background, look.piece_colour, True))
+    texts = complete_layout(painter.measure, painter.theme)
+    for spot in (texts.title, texts.menu, texts.next):
+        painter.spot(surface, spot, painter.theme.palette.white)
+
+
+def dimmed(colour: Colour, theme: Theme = THEME) -> Colour:
+    """A colour under the completed screen's overlay."""
+    return blend(colour, theme.palette.overlay, theme.palette.overlay_alpha)
+
+
+def _arrow_points(painter: Painter, rect: Rect, side: str) -> list[tuple[float, float]]:
+    """A triangle filling `rect`, pointing away from the board."""
+    box = painter.px(rect)
+    x0, y0, x1, y1 = box.left, box.top, box.right - 1, box.bottom - 1
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    return {
+        "top": [(x0, y1), (x1, y1), (mx, y0)],
+        "bottom": [(x0, y0), (x1, y0), (mx, y1)],
+        "left": [(x1, y0), (x1, y1), (x0, my)],
+        "right": [(x0, y0), (x0, y1), (x1, my)],
+    }[side]
+
+
+def level_boxes(layout: LevelLayout) -> list[Rect]:
+    """Everything vision reads on a level screen: leaves stay clear of these."""
+    boxes = [*layout.cells.values(), *layout.slots, layout.level_label.box, layout.restart_box,
+             layout.quit_box, *(s.box for s in layout.sums), *(t.box for t in layout.tutorial)]
+    return boxes
+
+
+# ---- background leaves ------------------------------------------------------------------------
+
+
+def draw_leaves(surface: pygame.Surface, painter: Painter, seed: int,
+                avoid: Iterable[Rect] = ()) -> None:
+    """A few faint white leaves and specks, the same for the same seed, clear of `avoid`."""
+    rng = random.Random(seed * 7919 + 17)
+    keep_clear = [r.inflate(6) for r in avoid]
+    alpha = round(255 * painter.theme.palette.leaf_alpha)
+    placed = 0
+    for _ in range(60):
+        if placed >= 6:
+            break
+        length = rng.uniform(9, 22)
+        x, y = rng.uniform(10, 790 - length), rng.uniform(10, 590 - length)
+        spot = Rect(x, y, length, length)
+        if any(spot.overlaps(r) for r in keep_clear):
+            continue
+        placed += 1
+        _leaf(surface, painter, spot, rng.uniform(0, 360), alpha, speck=length < 12)
+
+
+def _leaf(surface: pygame.Surface, painter: Painter, spot: Rect, angle: float, alpha: int,
+          speck: bool) -> None:
+    box = painter.px(spot)
+    w = max(2, box.w)
+    h = max(2, round(w * (0.45 if speck else 0.6)))
+    leaf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.ellipse(leaf, (255, 255, 255, alpha), leaf.get_rect())
+    if not speck:
+        pygame.draw.line(leaf, (255, 255, 255, min(255, alpha + 30)), (0, h // 2), (w, h // 2))
+    turned = pygame.transform.rotate(leaf, angle)
+    surface.blit(turned, turned.get_rect(center=box.center))
+
+
+# ---- title and map -------------------------------------------------------------------------
+
+
+def draw_logo(surface: pygame.Surface, painter: Painter) -> None:
+    palette = painter.theme.palette
+    for rect, white in logo_squares():
+        box = painter.px(rect)
+        edge = painter.line(1)
+        surface.fill(palette.black, (box.x - edge, box.y - edge, box.w + edge, box.h + edge))
+        surface.fill(palette.white if white else palette.menu_piece, box)
+
+
+def draw_title(surface: pygame.Surface, painter: Painter, layout: TitleLayout) -> None:
+    palette = painter.theme.palette
+    surface.fill(palette.menu_background)
+    draw_logo(surface, painter)
+    demo = layout.demo
+    first = painter.font(demo.size).render("D", True, palette.white)
+    rest = painter.font(demo.size).render("emo", True, palette.subtitle_blue)
+    font = painter.font(demo.size)
+    top = round(demo.box.bottom * painter.scale) - font.get_ascent()
+    left = round(demo.box.centre[0] * painter.scale - (first.get_width() + rest.get_width()) / 2)
+    surface.blit(first, (left, top))
+    surface.blit(rest, (left + first.get_width(), top))
+    for spot in layout.credit:
+        painter.spot(surface, spot, palette.white)
+    painter.spot(surface, layout.press, palette.text)
+
+
+def draw_map(surface: pygame.Surface, painter: Painter, layout: MapLayout,
+             completed: frozenset[int], seed: int = 0) -> None:
+    """The level map: levels in `completed` ticked, the next one open, the rest dashed."""
+    palette = painter.theme.palette
+    surface.fill(palette.menu_background)
+    draw_leaves(surface, painter, seed, avoid=[Rect(100, 0, 600, 140), layout.play,
+                                               layout.play_text.box, *layout.buttons])
+    draw_logo(surface, painter)
+    pygame.draw.rect(surface, palette.text, painter.px(layout.play), painter.line(2))
+    painter.spot(surface, layout.play_text, palette.locked)
+    opened = open_levels(completed)
+    for number, (button, text) in enumerate(zip(layout.buttons, layout.button_texts,
+                                                strict=True), start=1):
+        if number not in opened:
+            painter.brackets(surface, button, palette.locked, 1.0)
+            painter.spot(surface, text, palette.locked)
+            continue
+        painter.brackets(surface, button, palette.ink, 1.0)
+        frame = Rect(button.x + 3, button.y + 3, 38, 38)
+        painter.piece(surface, frame, "", palette.menu_piece, palette.menu_background,
+                      palette.white, 1)
+        painter.spot(surface, text, palette.white)
+        if number in completed:
+            _check(surface, painter, button)
+    _note(surface, painter, layout.note)
+
+
+def open_levels(completed: frozenset[int], count: int = 15) -> frozenset[int]:
+    """Completed levels and the first one not yet completed."""
+    following = next((n for n in range(1, count + 1) if n not in completed), None)
+    return completed | ({following} if following else frozenset())
+
+
+def _check(surface: pygame.Surface, painter: Painter, button: Rect) -> None:
+    s = painter.scale
+    points = [(button.x + 5, button.y + 9), (button.x + 8, button.y + 12),
+              (button.x + 15, button.y + 5)]
+    pygame.draw.lines(surface, painter.theme.palette.check, False,
+                      [(round(x * s), round(y * s)) for x, y in points], painter.line(2))
+
+
+def _note(surface: pygame.Surface, painter: Painter, rect: Rect) -> None:
+    """A beamed pair of eighth notes."""
+    s, colour = painter.scale, (0x4F, 0x4F, 0x4F)
+    x, y = rect.x, rect.y
+
+    def p(dx: float, dy: float) -> tuple[int, int]:
+        return (round((x + dx) * s), round((y + dy) * s))
+
+    for head_x in (0.0, 16.0):
+        centre = p(head_x + 6, 24)
+        pygame.draw.ellipse(surface, colour, pygame.Rect(centre[0] - round(6 * s),
+                                                         centre[1] - round(4.5 * s),
+                                                         round(12 * s), round(9 * s)))
+    stem = painter.line(2.5)
+    pygame.draw.line(surface, colour, p(10.5, 23), p(10.5, 3), stem)
+    pygame.draw.line(surface, colour, p(26.5, 22), p(26.5, 0), stem)
+    pygame.draw.polygon(surface, colour, [p(9.5, 2), p(27.5, 0), p(27.5, 4), p(9.5, 6)])

@@ -1,0 +1,184 @@
+"""Headless renders with their ground truth: `render_screen(...) -> Render(image, truth)`.
+
+The truth is exactly the JSON that vision.reading.ScreenReading.to_dict() gives for a perfect
+reading of the image (boxes in image pixels), plus "scale" and "solution". Used by the
+`python -m game render` command, the tests and vision's benchmarks (hundreds of renders in one
+process, no display needed: SDL's dummy video driver is selected when no display is set up).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.frame import framed
+from game.layout import (
+    LevelLayout,
+    complete_layout,
+    level_layout,
+    map_layout,
+    title_layout,
+)
+from game.levels import LEVEL_COUNT, Level, load_level
+from game.state import PlayState, half_solved
+from game.theme import LOGICAL_SIZE
+
+SCREENS = ("title", "map", "level", "complete")
+
+
+class RenderError(ValueError):
+    """A render request that cannot be met (unknown screen, level out of range, bad scale)."""
+
+
+@dataclass(frozen=True)
+class Render:
+    """One rendered screen: a BGR uint8 image (H x W x 3) and its ground truth."""
+
+    image: np.ndarray
+    truth: dict[str, Any]
+
+    def __repr__(self) -> str:
+        h, w = self.image.shape[:2]
+        return f"<Render {self.truth['screen']} level={self.truth['level']} {w}x{h}>"
+
+
+def render_screen(screen: str, level: int | None = None, scale: float = 1.0, frame: bool = False,
+                  placed: int = 0, misplace: int = 0, completed: int = 0,
+                  seed: int = 0) -> Render:
+    """Render one screen with no display. `level` defaults to 1 for level and complete."""
+    _check_request(screen, scale, completed)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame  # after the driver choice, so no window system is ever touched
+
+    from game.draw import Painter, draw_completed, draw_level, draw_map, draw_title, look_of
+
+    painter = Painter(scale)
+    surface = pygame.Surface((round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)))
+    truth: dict[str, Any]
+    if screen == "title":
+        draw_title(surface, painter, title_layout(painter.measure))
+        truth = _truth("title")
+    elif screen == "map":
+        done = frozenset(range(1, completed + 1))
+        layout = map_layout(painter.measure)
+        draw_map(surface, painter, layout, done, seed)
+        truth = _map_truth(layout, done, scale)
+    else:
+        chosen = _level(level)
+        layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
+        state = half_solved(PlayState.start(chosen.puzzle, layout.slot_values), chosen.solution,
+                            placed, misplace, seed)
+        look = look_of(chosen.background, chosen.piece_colour)
+        if screen == "level":
+            draw_level(surface, painter, layout, state, look, seed=seed)
+            truth = level_truth(chosen, layout, state, scale)
+        else:
+            solved = half_solved(PlayState.start(chosen.puzzle, layout.slot_values),
+                                 chosen.solution, len(chosen.solution), 0)
+            draw_completed(surface, painter, layout, solved, look)
+            truth = _complete_truth(chosen, layout, painter, scale)
+        truth["solution"] = [[p.row, p.col, p.value] for p in chosen.solution]
+    truth["scale"] = scale
+    offset = (0, 0)
+    if frame:
+        surface, offset = framed(surface, scale, seed)
+        _shift(truth["boxes"], offset)
+    truth["boxes"]["game"] = [*offset, round(LOGICAL_SIZE[0] * scale),
+                              round(LOGICAL_SIZE[1] * scale)]
+    return Render(_bgr(pygame, surface), truth)
+
+
+def _check_request(screen: str, scale: float, completed: int) -> None:
+    if screen not in SCREENS:
+        raise RenderError(f"unknown screen {screen!r}: choose one of {', '.join(SCREENS)}")
+    if not 0.5 <= scale <= 2.5:
+        raise RenderError(f"scale {scale} is outside 0.5 to 2.5")
+    if not 0 <= completed <= LEVEL_COUNT:
+        raise RenderError(f"--completed {completed} is outside 0 to {LEVEL_COUNT}")
+
+
+def _level(number: int | None) -> Level:
+    return load_level(1 if number is None else number)
+
+
+def _bgr(pygame: Any, surface: Any) -> np.ndarray:
+    rgb = pygame.surfarray.array3d(surface)  # W x H x 3
+    return np.ascontiguousarray(rgb.transpose(1, 0, 2)[:, :, ::-1])
+
+
+def _shift(boxes: dict[str, Any], offset: tuple[int, int]) -> None:
+    """Move every box by the game's offset inside the framed picture."""
+    dx, dy = offset
+
+    def move(box: list[int] | None) -> list[int] | None:
+        return None if box is None else [box[0] + dx, box[1] + dy, box[2], box[3]]
+
+    for key in ("cells", "pieces", "placed", "sums"):
+        for entry in boxes[key]:
+            entry["box"] = move(entry["box"])
+    boxes["buttons"] = {name: move(box) for name, box in boxes["buttons"].items()}
+    boxes["level_label"] = move(boxes["level_label"])
+
+
+# ---- truth ------------------------------------------------------------------------------------
+
+
+def _truth(screen: str, level: int | None = None) -> dict[str, Any]:
+    return {
+        "screen": screen, "level": level, "puzzle": None, "placed": [], "levels": None,
+        "boxes": {"game": None, "cells": [], "pieces": [], "placed": [], "sums": [],
+                  "buttons": {}, "level_label": None},
+    }
+
+
+def level_truth(level: Level, layout: LevelLayout, state: PlayState,
+                scale: float) -> dict[str, Any]:
+    """What a perfect reading of this level screen says (held piece: not on screen)."""
+    truth = _truth("level", level.number)
+    truth["puzzle"] = level.puzzle.to_dict()
+    placements = state.placements()
+    truth["placed"] = [[p.row, p.col, p.value] for p in placements]
+    boxes = truth["boxes"]
+    boxes["cells"] = [{"row": r, "col": c, "box": layout.cells[(r, c)].scaled(scale)}
+                      for r, c in sorted(layout.cells)]
+    tray = [(layout.piece_rect(layout.slots[i]), state.values[i])
+            for i in range(len(state.values)) if state.in_tray(i)]
+    boxes["pieces"] = [{"value": v, "box": r.scaled(scale)}
+                       for r, v in sorted(tray, key=lambda t: (t[0].y, t[0].x))]
+    boxes["placed"] = [{"row": p.row, "col": p.col, "value": p.value,
+                        "box": layout.piece_rect(layout.cells[p.cell]).scaled(scale)}
+                       for p in placements]
+    shown = [s for s in layout.sums if s.index not in state.hidden_sums]
+    boxes["sums"] = [{"axis": s.total.axis, "index": s.total.index, "side": s.side,
+                      "box": s.box.scaled(scale)}
+                     for s in sorted(shown, key=lambda s: (s.total.axis, s.total.index, s.side))]
+    boxes["buttons"] = {"quit": layout.quit_box.scaled(scale),
+                        "restart": layout.restart_box.scaled(scale)}
+    boxes["level_label"] = layout.level_label.box.scaled(scale)
+    return truth
+
+
+def _map_truth(layout: Any, completed: frozenset[int], scale: float) -> dict[str, Any]:
+    from game.draw import open_levels
+
+    truth = _truth("level_select")
+    opened = open_levels(completed)
+    truth["levels"] = {"completed": sorted(completed),
+                       "dashed": [n for n in range(1, LEVEL_COUNT + 1) if n not in opened]}
+    buttons = {f"{n:02d}": box.scaled(scale) for n, box in enumerate(layout.buttons, start=1)}
+    buttons["play"] = layout.play.scaled(scale)
+    truth["boxes"]["buttons"] = dict(sorted(buttons.items()))
+    return truth
+
+
+def _complete_truth(level: Level, layout: LevelLayout, painter: Any,
+                    scale: float) -> dict[str, Any]:
+    truth = _truth("level_complete", level.number)
+    texts = complete_layout(painter.measure)
+    truth["boxes"]["buttons"] = {"menu": texts.menu.box.scaled(scale),
+                                 "next": texts.next.box.scaled(scale)}
+    truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale)
+    return truth
