@@ -1,0 +1,81 @@
+"""Colour tests vision shares: distance from a background, dark-grey ink, blue, saturated fill.
+
+Every test is relative to the background colour found on the screen (themes change it, and a
+darkened or JPEG-compressed screenshot shifts every colour), never a fixed RGB value alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+BGR = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class ColourSettings:
+    """Thresholds as fractions of the background's brightness or as colour distances."""
+
+    ink_distance: int = 48  # max-channel distance from the background that counts as ink
+    dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
+    grey_spread: int = 40  # max - min channel below this: a grey, not a colour
+    blue_margin: int = 45  # blue channel above red and green by this much: blue ink
+    white_min: int = 200  # every channel above this (relative to 255): white digits
+
+
+COLOURS = ColourSettings()
+
+
+def distance(image: np.ndarray, colour: BGR | np.ndarray) -> np.ndarray:
+    """Per-pixel max-channel distance from one colour (uint8 image, int16 result)."""
+    ref = np.asarray(colour, dtype=np.int16).reshape(1, 1, 3)
+    return np.abs(image.astype(np.int16) - ref).max(axis=2)
+
+
+def brightness(colour: BGR | np.ndarray) -> int:
+    return int(np.max(colour))
+
+
+def dark_ink(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
+    """Mask (uint8 0/255) of dark ink: cell outlines, givens, dark sums, text.
+
+    Only brightness counts: a thin grey line blended into a coloured theme is no longer grey,
+    while every coloured thing in the game (pieces, blue sums, red digits) is bright.
+    """
+    limit = COLOURS.dark_fraction * brightness(background)
+    return (image.max(axis=2) < limit).astype(np.uint8) * 255
+
+
+def blue_ink(image: np.ndarray) -> np.ndarray:
+    """Mask of blue ink (blue sums, blue arrows): blue well above red and green."""
+    b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
+    return ((b - r > COLOURS.blue_margin) & (b - g > COLOURS.blue_margin)).astype(np.uint8) * 255
+
+
+def red_ink(image: np.ndarray) -> np.ndarray:
+    """Mask of red ink (digits of a broken rule)."""
+    b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
+    return ((r - g > 80) & (r - b > 80)).astype(np.uint8) * 255
+
+
+def is_blue(colour: BGR | np.ndarray) -> bool:
+    b, g, r = (int(v) for v in colour)
+    return b - r > COLOURS.blue_margin and b - g > COLOURS.blue_margin
+
+
+def is_red(colour: BGR | np.ndarray) -> bool:
+    b, g, r = (int(v) for v in colour)
+    return r - g > 60 and r - b > 60
+
+
+def is_grey(colour: BGR | np.ndarray) -> bool:
+    return int(np.max(colour)) - int(np.min(colour)) < COLOURS.grey_spread
+
+
+def median_colour(image: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """The median BGR of the masked pixels (or of all), as uint8."""
+    pixels = image.reshape(-1, 3) if mask is None else image[mask > 0]
+    if len(pixels) == 0:
+        return np.zeros(3, np.uint8)
+    return np.median(pixels, axis=0).astype(np.uint8)

@@ -1,0 +1,183 @@
+"""The board's grid: cell outlines found as hollow dark squares, and the pitch they stand on.
+
+Cells are dark-grey square outlines, all of one size. Their centres sit on one lattice whose
+pitch (cell size plus the gap) carries across gaps and separate blocks, so a cell's grid
+coordinates are its offset from the top-most row and left-most column divided by the pitch.
+Everything here works on the logical 800x600 game view; sizes are relative to the cell size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.colours import COLOURS
+
+
+@dataclass(frozen=True)
+class GridSettings:
+    min_side: float = 20.0  # logical pixels: cells from 0.45x to 2.2x the usual 44 px
+    max_side: float = 100.0
+    squareness: float = 0.12  # |w - h| over the side
+    min_inside_fill: float = 0.6  # the inside of an outline, less its digit
+    size_tolerance: float = 0.12  # of the median side: all cells are one size
+    pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
+    off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
+
+
+GRID = GridSettings()
+
+
+class GridError(ValueError):
+    """The squares found do not form one regular grid."""
+
+
+@dataclass(frozen=True)
+class Square:
+    """An axis-aligned square found in the logical view: left, top, side lengths."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    @property
+    def side(self) -> float:
+        return (self.w + self.h) / 2
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The lattice: centre of cell (0, 0), the pitch, and the cell side, in logical pixels."""
+
+    origin: tuple[float, float]
+    pitch: float
+    side: float
+
+    def coordinates(self, center: tuple[float, float]) -> tuple[int, int, float]:
+        """(row, col, miss): the nearest lattice point and how far off it, in pitches."""
+        col_f = (center[0] - self.origin[0]) / self.pitch
+        row_f = (center[1] - self.origin[1]) / self.pitch
+        row, col = round(row_f), round(col_f)
+        return row, col, max(abs(row_f - row), abs(col_f - col))
+
+    def cell_square(self, row: int, col: int) -> Square:
+        cx = self.origin[0] + col * self.pitch
+        cy = self.origin[1] + row * self.pitch
+        return Square(cx - self.side / 2, cy - self.side / 2, self.side, self.side)
+
+
+def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) -> list[Square]:
+    """Closed square outlines of cell size whose inside shows the background.
+
+    Found by their insides (enclosed non-ink regions), so an arrow or a neighbour touching
+    the outside of an outline does not change its shape. A coloured inside is a piece's own
+    frame (in the tray or placed): pieces.py reads those.
+    """
+    _, _, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
+    found = []
+    for x, y, w, h, area in stats[1:]:
+        side = (w + h) / 2
+        if not GRID.min_side * 0.7 <= side <= GRID.max_side:
+            continue
+        if abs(w - h) > GRID.squareness * side or area < GRID.min_inside_fill * w * h:
+            continue
+        if not _enclosed(dark.shape, x, y, w, h) or _filled(view, background, x, y, w, h):
+            continue
+        t = _thickness(dark, x, y, w, h)
+        found.append(Square(float(x - t), float(y - t), float(w + 2 * t), float(h + 2 * t)))
+    return found
+
+
+def _enclosed(shape: tuple[int, ...], x: int, y: int, w: int, h: int) -> bool:
+    """A region of no ink that does not reach the view's border is ringed by ink all round."""
+    height, width = shape[:2]
+    return not (x == 0 or y == 0 or x + w >= width or y + h >= height)
+
+
+def _thickness(dark: np.ndarray, x: int, y: int, w: int, h: int) -> int:
+    """How many ink pixels the outline has, outward from the middle of each side (median)."""
+    limit = max(2, int(0.2 * w))
+    cx, cy = x + w // 2, y + h // 2
+    runs = [
+        _run(dark[cy, x - 1::-1][:limit]), _run(dark[cy, x + w:][:limit]),
+        _run(dark[y - 1::-1, cx][:limit]), _run(dark[y + h:, cx][:limit]),
+    ]
+    return int(np.median(runs))
+
+
+def _run(values: np.ndarray) -> int:
+    """Length of the leading run of ink."""
+    gaps = np.flatnonzero(values == 0)
+    return int(gaps[0]) if len(gaps) else len(values)
+
+
+def _filled(view: np.ndarray, background: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
+    inside = view[y + h // 4:y + h - h // 4, x + w // 4:x + w - w // 4].reshape(-1, 3)
+    centre = np.median(inside, axis=0)
+    return bool(np.abs(centre - background.astype(float)).max() > COLOURS.ink_distance)
+
+
+def one_size(squares: Sequence[Square]) -> tuple[list[Square], list[Square]]:
+    """Split into squares of the common (median) size and the odd ones out."""
+    if not squares:
+        return [], []
+    median = float(np.median([s.side for s in squares]))
+    fits = [s for s in squares if abs(s.side - median) <= GRID.size_tolerance * median]
+    odd = [s for s in squares if s not in fits]
+    return fits, odd
+
+
+def fit_grid(squares: Sequence[Square]) -> Grid:
+    """The lattice through these cell squares (at least one)."""
+    if not squares:
+        raise GridError("no cells found")
+    side = float(np.median([s.side for s in squares]))
+    xs = _clusters([s.center[0] for s in squares], side / 2)
+    ys = _clusters([s.center[1] for s in squares], side / 2)
+    pitch = _pitch(xs + ys, [x - xs[0] for x in xs] + [y - ys[0] for y in ys], side)
+    return Grid(origin=(xs[0], ys[0]), pitch=pitch, side=side)
+
+
+def _clusters(values: Iterable[float], within: float) -> list[float]:
+    """Sorted means of groups of values lying within `within` of their neighbour."""
+    groups: list[list[float]] = []
+    for v in sorted(values):
+        if groups and v - groups[-1][-1] <= within:
+            groups[-1].append(v)
+        else:
+            groups.append([v])
+    return [float(np.mean(g)) for g in groups]
+
+
+def _pitch(_centres: list[float], offsets: list[float], side: float) -> float:
+    """The pitch that makes every offset a whole multiple, within the plausible range."""
+    low, high = GRID.pitch_range[0] * side, GRID.pitch_range[1] * side
+    steps = sorted(o for o in offsets if o > side / 2)
+    if not steps:
+        # One lone cell or one line of touching ones: the pitch cannot be seen; the usual
+        # gap (48 px pitch for 44 px cells) is the best estimate, and only scales coordinates.
+        return side * 48 / 44
+    for divisor in range(1, 6):
+        pitch = steps[0] / divisor
+        if pitch < low * 0.95:
+            break
+        if pitch > high:
+            continue
+        refined = _refine_pitch(steps, pitch)
+        if all(abs(o / refined - round(o / refined)) < GRID.off_pitch for o in steps):
+            return refined
+    raise GridError(f"cell centres do not stand on one pitch (offsets {steps[:6]})")
+
+
+def _refine_pitch(steps: list[float], pitch: float) -> float:
+    """Least-squares pitch from every offset and its whole number of steps."""
+    multiples = np.array([round(o / pitch) for o in steps], float)
+    return float(np.dot(multiples, steps) / np.dot(multiples, multiples))

@@ -1,0 +1,183 @@
+"""Text beside the board: sum labels (arrow + digits) and the "Level NN" label.
+
+A sum stands at one end of a row or column: a small solid triangle next to the line's outer-most
+cell, then one or two digits further out, all on the line's centre. Dark ink means a `line`
+sum, blue ink a `placed` sum. Tutorial text is never taken for a sum: it is not on a line's
+axis next to its end cell, and it has no arrow. The level label is the last word of the text
+line in the game's top-left corner. Everything here works on the logical game view; distances
+are fractions of the pitch or of the game area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from puzzle.model import Axis, Side
+from vision.grid import Grid, Square
+
+
+@dataclass(frozen=True)
+class LabelSettings:
+    arrow_gap: float = 0.35  # pitch: the arrow stands this close to the end cell
+    on_axis: float = 0.3  # pitch: a label's centre lies this close to the line's centre
+    reach: float = 1.6  # pitch: digits end within this distance of the end cell
+    digit_gap: float = 0.3  # pitch: a gap between parts of one label
+    min_part: float = 0.05  # pitch: smaller specks are noise
+    label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
+
+
+LABELS = LabelSettings()
+
+
+@dataclass(frozen=True)
+class Part:
+    """One connected blob of ink in the logical view (box and its own pixel count)."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    area: int
+    label: int
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    @property
+    def square(self) -> Square:
+        return Square(float(self.x), float(self.y), float(self.w), float(self.h))
+
+
+@dataclass(frozen=True)
+class FoundSum:
+    """A sum label: where it is, its digits' box, arrow box, and the ink it is drawn in."""
+
+    axis: Axis
+    index: int
+    side: Side
+    arrow: Square
+    digits: Square | None
+    parts: tuple[Part, ...]
+
+
+def ink_parts(ink: np.ndarray, min_side: float) -> tuple[list[Part], np.ndarray]:
+    """Connected blobs of an ink mask, specks dropped; also the label image."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    parts = [Part(int(x), int(y), int(w), int(h), int(a), i)
+             for i, (x, y, w, h, a) in enumerate(stats) if i and max(w, h) >= min_side]
+    return parts, labels
+
+
+def union(squares: Sequence[Square | Part]) -> Square:
+    x0 = min(s.x for s in squares)
+    y0 = min(s.y for s in squares)
+    x1 = max(s.x + s.w for s in squares)
+    y1 = max(s.y + s.h for s in squares)
+    return Square(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+
+
+def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[tuple[int, int]],
+              labels: np.ndarray) -> list[FoundSum]:
+    """Sum labels at both ends of every row and column that holds cells."""
+    found = []
+    for axis in ("row", "col"):
+        lines: dict[int, list[int]] = {}
+        for row, col in cells:
+            index, position = (row, col) if axis == "row" else (col, row)
+            lines.setdefault(index, []).append(position)
+        for index, positions in sorted(lines.items()):
+            for side, end in _ends(axis, min(positions), max(positions)):
+                label = _sum_at(parts, grid, axis, index, side, end, labels)
+                if label is not None:
+                    found.append(label)
+    return found
+
+
+def _ends(axis: Axis, first: int, last: int) -> tuple[tuple[Side, int], tuple[Side, int]]:
+    if axis == "row":
+        return (("left", first), ("right", last))
+    return (("top", first), ("bottom", last))
+
+
+def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side, end: int,
+            labels: np.ndarray) -> FoundSum | None:
+    """The arrow and digits outside the end cell of one line, or None."""
+    row, col = (index, end) if axis == "row" else (end, index)
+    cell = grid.cell_square(row, col)
+    outward = -1 if side in ("left", "top") else 1
+    across = 1 if axis == "row" else 0  # the coordinate that must match the line's centre
+    along = 1 - across
+    line_centre = cell.center[across]
+    edge = (cell.x if along == 0 else cell.y) if outward < 0 else (
+        (cell.x + cell.w) if along == 0 else (cell.y + cell.h))
+    candidates = []
+    for part in parts:
+        if abs(part.center[across] - line_centre) > LABELS.on_axis * grid.pitch:
+            continue
+        near, far = _extent(part, along, outward, edge)
+        if near < -1 or far > LABELS.reach * grid.pitch:
+            continue
+        candidates.append((near, far, part))
+    if not candidates:
+        return None
+    candidates.sort(key=lambda c: c[0])
+    near, far, arrow = candidates[0]
+    if near > LABELS.arrow_gap * grid.pitch or not _is_arrow(arrow, labels, along, outward):
+        return None
+    chain = [arrow]
+    reach = far
+    for near, far, part in candidates[1:]:
+        if near - reach > LABELS.digit_gap * grid.pitch:
+            break
+        chain.append(part)
+        reach = max(reach, far)
+    digits = union(chain[1:]) if len(chain) > 1 else None
+    return FoundSum(axis, index, side, arrow.square, digits, tuple(chain))
+
+
+def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:
+    """Distance from the cell edge, outward, to the part's near and far sides."""
+    start = part.x if along == 0 else part.y
+    length = part.w if along == 0 else part.h
+    if outward > 0:
+        return start - edge, start + length - edge
+    return edge - (start + length), edge - start
+
+
+def _is_arrow(part: Part, labels: np.ndarray, along: int, outward: int) -> bool:
+    """A solid triangle whose base faces the cell and whose tip points outward."""
+    blob = labels[part.y:part.y + part.h, part.x:part.x + part.w] == part.label
+    profile = blob.sum(axis=0 if along == 0 else 1).astype(float)  # width across the line
+    if outward < 0:
+        profile = profile[::-1]  # from the cell outward
+    if len(profile) < 2 or profile.max() == 0:
+        return False
+    third = max(1, len(profile) // 3)
+    base, tip = profile[:third].mean(), profile[-third:].mean()
+    solid = part.area >= 0.35 * part.w * part.h
+    return solid and tip <= 0.6 * base
+
+
+def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Part]:
+    """The blobs of the text line in the top-left corner, left to right."""
+    corner_w, corner_h = LABELS.label_corner[0] * width, LABELS.label_corner[1] * height
+    inside = [p for p in parts if p.x + p.w <= corner_w and p.y + p.h <= corner_h]
+    if not inside:
+        return []
+    tallest = max(p.h for p in inside)
+    text = [p for p in inside if p.h >= 0.5 * tallest]
+    return sorted(text, key=lambda p: p.x)
+
+
+def last_word(parts: Sequence[Part]) -> list[Part]:
+    """The blobs after the widest gap: the number of "Level 07"."""
+    if len(parts) < 2:
+        return list(parts)
+    gaps = [parts[i + 1].x - (parts[i].x + parts[i].w) for i in range(len(parts) - 1)]
+    split = int(np.argmax(gaps)) + 1
+    return list(parts[split:])

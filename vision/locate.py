@@ -1,0 +1,136 @@
+"""Find the game area in a whole screenshot: the largest flat-coloured 4:3 rectangle.
+
+Every Puzlogic screen fills its 800x600 area with one flat colour (the level's theme, the green
+of title and map, the dark overlay of "Level Completed") that shows at all four edges. On a
+downscaled copy, pixels whose neighbours have the same colour form regions; the game is the
+biggest region whose bounding box has the game's 4:3 shape and which fills most of that box.
+The edges are then refined at full resolution, and the scale is the width over 800.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.colours import distance, median_colour
+from vision.reading import Box
+
+GAME_WIDTH = 800  # logical pixels of the game at 100 % zoom
+GAME_HEIGHT = 600
+
+
+@dataclass(frozen=True)
+class LocateSettings:
+    work_side: int = 640  # the long side of the downscaled copy that regions are found on
+    flat_step: int = 10  # neighbour difference that still counts as the same flat colour
+    aspect_tolerance: float = 0.06
+    min_fill: float = 0.5  # of the bounding box covered by the region itself
+    min_area_fraction: float = 0.01  # of the screenshot
+    edge_colour_distance: int = 36
+
+
+SETTINGS = LocateSettings()
+
+
+@dataclass(frozen=True)
+class GameArea:
+    """Where the game is, how big (scale 1.0 = 800x600) and its background colour (BGR)."""
+
+    box: Box
+    scale: float
+    background: tuple[int, int, int]
+
+
+def find_game(image: np.ndarray) -> list[GameArea]:
+    """Candidate game areas, most likely first (usually exactly one)."""
+    factor = max(1.0, max(image.shape[:2]) / SETTINGS.work_side)
+    small = image if factor == 1.0 else cv2.resize(
+        image, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
+    labels, stats = _flat_regions(small)
+    areas = []
+    for label in _plausible(stats, small.shape):
+        x, y, w, h, _ = stats[label]
+        background = median_colour(small[y:y + h, x:x + w], (labels[y:y + h, x:x + w] == label))
+        coarse = (x * factor, y * factor, (x + w) * factor, (y + h) * factor)
+        box = _refine(image, coarse, background, factor)
+        areas.append(GameArea(box, box.w / GAME_WIDTH, tuple(int(v) for v in background)))
+    return areas
+
+
+def _flat_regions(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    img = small.astype(np.int16)
+    step = np.zeros(small.shape[:2], np.int16)
+    dx = np.abs(img[:, 1:] - img[:, :-1]).max(axis=2)
+    dy = np.abs(img[1:] - img[:-1]).max(axis=2)
+    step[:, 1:] = np.maximum(step[:, 1:], dx)
+    step[:, :-1] = np.maximum(step[:, :-1], dx)
+    step[1:] = np.maximum(step[1:], dy)
+    step[:-1] = np.maximum(step[:-1], dy)
+    flat = (step <= SETTINGS.flat_step).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
+    return labels, stats
+
+
+def _plausible(stats: np.ndarray, shape: tuple[int, ...]) -> list[int]:
+    min_area = SETTINGS.min_area_fraction * shape[0] * shape[1]
+    want = GAME_WIDTH / GAME_HEIGHT
+    found = []
+    for label in range(1, len(stats)):
+        x, y, w, h, area = stats[label]
+        if w * h < min_area or area < SETTINGS.min_fill * w * h:
+            continue
+        if abs(w / h - want) > SETTINGS.aspect_tolerance * want:
+            continue
+        found.append((w * h, label))
+    return [label for _, label in sorted(found, reverse=True)]
+
+
+def _refine(image: np.ndarray, coarse: tuple[float, ...], background: np.ndarray,
+            factor: float) -> Box:
+    """Move each coarse edge to where the background colour starts at full resolution."""
+    x0, y0, x1, y1 = coarse
+    pad = int(np.ceil(factor)) + 2
+    height, width = image.shape[:2]
+    ox0, oy0 = max(0, int(x0) - pad), max(0, int(y0) - pad)
+    ox1, oy1 = min(width, int(np.ceil(x1)) + pad), min(height, int(np.ceil(y1)) + pad)
+    window = image[oy0:oy1, ox0:ox1]
+    is_bg = distance(window, background) <= SETTINGS.edge_colour_distance
+    inner_y = slice(int(y0 + (y1 - y0) * 0.3) - oy0, int(y0 + (y1 - y0) * 0.7) - oy0)
+    inner_x = slice(int(x0 + (x1 - x0) * 0.3) - ox0, int(x0 + (x1 - x0) * 0.7) - ox0)
+    columns = np.flatnonzero(is_bg[inner_y].mean(axis=0) >= 0.5)
+    rows = np.flatnonzero(is_bg[:, inner_x].mean(axis=1) >= 0.5)
+    if len(columns) == 0 or len(rows) == 0:
+        return Box(int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0)))
+    left, right = ox0 + columns[0], ox0 + columns[-1] + 1
+    top, bottom = oy0 + rows[0], oy0 + rows[-1] + 1
+    return Box(int(left), int(top), int(right - left), int(bottom - top))
+
+
+@dataclass(frozen=True)
+class GameView:
+    """The game area resampled to its logical 800x600 size, and the way back to image pixels.
+
+    Finding things on one logical size keeps the shape tests simple; every box handed out is
+    mapped back to the screenshot's own pixels, and digits are cut from the screenshot itself.
+    """
+
+    area: GameArea
+    image: np.ndarray  # BGR, GAME_HEIGHT x GAME_WIDTH
+
+    def to_screen(self, x: float, y: float, w: float, h: float) -> Box:
+        s, origin = self.area.scale, self.area.box
+        left, top = origin.x + x * s, origin.y + y * s
+        right, bottom = origin.x + (x + w) * s, origin.y + (y + h) * s
+        return Box(int(round(left)), int(round(top)),
+                   int(round(right)) - int(round(left)), int(round(bottom)) - int(round(top)))
+
+
+def view_of(image: np.ndarray, area: GameArea) -> GameView:
+    b = area.box
+    crop = image[b.y:b.y + b.h, b.x:b.x + b.w]
+    shrink = area.scale > 1
+    logical = cv2.resize(crop, (GAME_WIDTH, GAME_HEIGHT),
+                         interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    return GameView(area, logical)

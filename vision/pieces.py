@@ -1,0 +1,90 @@
+"""Pieces: squares filled with one saturated colour and white digits; in the tray or placed.
+
+A piece is found by its fill (far from the background, not dark ink). A placed piece sits
+inside a cell, so the cell's closed outline runs around it; a tray piece has only corner
+brackets, so the middle of each side of the same square shows the background. Works on the
+logical game view; sizes are relative to the cell side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.colours import COLOURS
+from vision.grid import Square
+
+
+@dataclass(frozen=True)
+class PieceSettings:
+    side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
+    squareness: float = 0.15
+    min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
+    min_spread: int = 50  # max - min channel: a saturated fill
+    outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
+    closed_sides: int = 3
+
+
+PIECES = PieceSettings()
+
+
+@dataclass(frozen=True)
+class FoundPiece:
+    """A piece's fill square and whether a cell outline surrounds it."""
+
+    fill: Square
+    in_cell: bool
+
+
+def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
+                cell_side: float) -> list[FoundPiece]:
+    """Every piece in the logical view, in the tray or placed in a cell."""
+    mask = _fill_mask(view, background, dark)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    low, high = (f * cell_side for f in PIECES.side_range)
+    found = []
+    for x, y, w, h, area in stats[1:]:
+        side = (w + h) / 2
+        if not low <= side <= high or abs(w - h) > PIECES.squareness * side:
+            continue
+        if area < PIECES.min_fill * w * h:
+            continue
+        fill = Square(float(x), float(y), float(w), float(h))
+        found.append(FoundPiece(fill, _in_cell(dark, fill, cell_side)))
+    return found
+
+
+def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    img = view.astype(np.int16)
+    far = np.abs(img - background.astype(np.int16)).max(axis=2) > COLOURS.ink_distance
+    spread = img.max(axis=2) - img.min(axis=2) > PIECES.min_spread
+    return (far & spread & (dark == 0)).astype(np.uint8) * 255
+
+
+def _in_cell(dark: np.ndarray, fill: Square, cell_side: float) -> bool:
+    """True when a closed outline of cell size runs around the fill (middle of each side)."""
+    cx, cy = fill.center
+    half = cell_side / 2
+    inset = max(1.0, cell_side * 0.025)
+    span = np.linspace(-0.2 * cell_side, 0.2 * cell_side, 9)
+    closed = 0
+    for dx, dy, along_x in ((-half + inset, 0, False), (half - inset, 0, False),
+                            (0, -half + inset, True), (0, half - inset, True)):
+        xs = cx + dx + (span if along_x else 0)
+        ys = cy + dy + (0 if along_x else span)
+        samples = _sample(dark, np.broadcast_to(xs, span.shape), np.broadcast_to(ys, span.shape))
+        closed += float(np.mean(samples)) >= PIECES.outline_share
+    return closed >= PIECES.closed_sides
+
+
+def _sample(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Ink at each point, looking one pixel either way across the line (blur, rounding)."""
+    height, width = mask.shape
+    hits = np.zeros(len(xs), bool)
+    for shift in (-1, 0, 1):
+        cols = np.clip(np.round(xs + shift).astype(int), 0, width - 1)
+        rows = np.clip(np.round(ys + shift).astype(int), 0, height - 1)
+        hits |= mask[rows, cols] > 0
+    return hits

@@ -1,0 +1,392 @@
+"""read_screen: one screenshot in, one ScreenReading out (screen, level, puzzle, boxes, doubts).
+
+The steps: find the game area (locate), resample it to its logical 800x600 size, decide the
+screen, find the elements of that screen (grid, pieces, labels, screens), cut every label's
+digits from the screenshot itself and read them all in one OCR call, then assemble the puzzle.
+Nothing doubtful is guessed: a low-confidence digit, an off-pitch cell, a sum arrow without
+digits or a piece count that does not fit becomes a Doubt naming the element, and the puzzle is
+None when the reading cannot be trusted.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+import cv2
+import numpy as np
+
+from puzzle.model import Puzzle, PuzzleError, Sum
+from puzzle.solver import Explanation
+from vision.colours import blue_ink, dark_ink, distance, is_blue, is_red, median_colour, red_ink
+from vision.grid import Grid, GridError, Square, fit_grid, one_size, outline_squares
+from vision.labels import FoundSum, Part, find_sums, ink_parts, last_word, level_label_parts, union
+from vision.locate import GameView, find_game, view_of
+from vision.ocr import DOUBTFUL, Glyph, read_labels
+from vision.pieces import FoundPiece, find_pieces
+from vision.reading import Box, CellReading, Doubt, PieceReading, ScreenReading, SumReading
+from vision.screens import is_overlay, map_buttons, play_square, white_words
+
+
+class ImageFormatError(ValueError):
+    """The array is not an image vision can read (not 2-D grey or 3/4-channel 8-bit)."""
+
+
+@dataclass(frozen=True)
+class ReadSettings:
+    crop_margin: float = 0.15  # of a label's height, around its digits
+    min_image_side: int = 32  # pixels: smaller cannot hold a readable game
+    faint_label_ink: int = 6  # colour distance of the dimmed level label on the overlay
+
+
+READ = ReadSettings()
+
+
+def read_screen(image: np.ndarray) -> ScreenReading:
+    """Everything on one screenshot (BGR, BGRA or grey uint8 array)."""
+    start = time.perf_counter()
+    bgr = _as_bgr(image)
+    areas = find_game(bgr) if min(bgr.shape[:2]) >= READ.min_image_side else []
+    reading = ScreenReading("unknown", doubts=(Doubt("game", "no game area found"),))
+    for area in areas:
+        candidate = _read_view(bgr, view_of(bgr, area))
+        if candidate.screen != "unknown":
+            reading = candidate
+            break
+    return replace(reading, seconds=time.perf_counter() - start)
+
+
+def _as_bgr(image: np.ndarray) -> np.ndarray:
+    if not isinstance(image, np.ndarray) or image.dtype != np.uint8 or image.size == 0:
+        raise ImageFormatError("expected a non-empty uint8 image array")
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim == 3 and image.shape[2] == 3:
+        return image
+    raise ImageFormatError(f"expected a grey, BGR or BGRA image, not shape {image.shape}")
+
+
+def _read_view(image: np.ndarray, view: GameView) -> ScreenReading:
+    background = np.array(view.area.background)
+    common = {"game": view.area.box, "scale": view.area.scale}
+    if is_overlay(background):
+        return _read_completed(image, view, common)
+    dark = dark_ink(view.image, background)
+    squares, _ = one_size(outline_squares(dark, view.image, background))
+    if squares:
+        return _read_level(image, view, dark, squares, common)
+    return _read_green(view, dark, common)
+
+
+# ---- level ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Label:
+    """One crop to read, and what it belongs to."""
+
+    kind: str  # "cell", "piece", "sum", "level"
+    element: str
+    crop: np.ndarray
+    box: Box
+
+
+def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
+                squares: list[Square], common: dict) -> ScreenReading:
+    background = np.array(view.area.background)
+    side = float(np.median([s.side for s in squares]))
+    found_pieces = find_pieces(view.image, background, dark, side)
+    placed_squares = [_cell_around(p.fill, side) for p in found_pieces if p.in_cell]
+    try:
+        grid = fit_grid(squares + placed_squares)
+    except GridError as error:
+        return ScreenReading("level", **common, doubts=(Doubt("grid", str(error)),))
+    ink = dark | blue_ink(view.image) | red_ink(view.image)
+    parts, labels = ink_parts(ink, 0.06 * grid.pitch)
+    doubts: list[Doubt] = []
+    cells = _locate_cells(grid, squares, view, doubts)
+    crops = [_given_label(image, view, parts, sq, cell) for cell, sq in cells.items()]
+    crops = [c for c in crops if c is not None]
+    piece_crops = [_piece_label(image, view, p, grid, n) for n, p in enumerate(found_pieces)]
+    sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(found_pieces, grid)), labels)
+    sum_crops = [_sum_label(image, view, s, n) for n, s in enumerate(sums)]
+    level_crop, level_box = _level_label(image, view, parts)
+    everything = crops + piece_crops + [c for c in sum_crops if c is not None]
+    everything += [level_crop] if level_crop is not None else []
+    glyphs = dict(zip((c.element for c in everything),
+                      read_labels([c.crop for c in everything]), strict=True))
+    return _assemble_level(view, grid, cells, found_pieces, sums, glyphs, everything,
+                           level_box, doubts, common, parts)
+
+
+def _cell_around(fill: Square, side: float) -> Square:
+    cx, cy = fill.center
+    return Square(cx - side / 2, cy - side / 2, side, side)
+
+
+def _placed_cells(pieces: Sequence[FoundPiece], grid: Grid) -> set[tuple[int, int]]:
+    return {grid.coordinates(p.fill.center)[:2] for p in pieces if p.in_cell}
+
+
+def _locate_cells(grid: Grid, squares: Sequence[Square], view: GameView,
+                  doubts: list[Doubt]) -> dict[tuple[int, int], Square]:
+    cells: dict[tuple[int, int], Square] = {}
+    for sq in squares:
+        row, col, miss = grid.coordinates(sq.center)
+        box = view.to_screen(sq.x, sq.y, sq.w, sq.h)
+        if miss > 0.2 or row < 0 or col < 0:
+            doubts.append(Doubt(f"cell near {box}", f"off the grid pitch by {miss:.2f}", box))
+        elif (row, col) in cells:
+            doubts.append(Doubt(f"cell ({row}, {col})", "two outlines at one grid point", box))
+        else:
+            cells[(row, col)] = sq
+    return cells
+
+
+def _screen_crop(image: np.ndarray, view: GameView, sq: Square) -> tuple[np.ndarray, Box]:
+    margin = READ.crop_margin * sq.h
+    box = view.to_screen(sq.x - margin, sq.y - margin, sq.w + 2 * margin, sq.h + 2 * margin)
+    x0, y0 = max(0, box.x), max(0, box.y)
+    return image[y0:box.y + box.h, x0:box.x + box.w], box
+
+
+def _given_label(image: np.ndarray, view: GameView, parts: Sequence[Part], sq: Square,
+                 cell: tuple[int, int]) -> _Label | None:
+    inset = 0.12 * sq.side
+    inside = [p for p in parts if p.x >= sq.x + inset and p.y >= sq.y + inset
+              and p.x + p.w <= sq.x + sq.w - inset and p.y + p.h <= sq.y + sq.h - inset]
+    if not inside:
+        return None
+    crop, box = _screen_crop(image, view, union(inside))
+    return _Label("cell", f"cell {cell}", crop, box)
+
+
+def _piece_label(image: np.ndarray, view: GameView, piece: FoundPiece, grid: Grid,
+                 n: int) -> _Label:
+    fill = piece.fill
+    inset = 0.1 * fill.side
+    inner = Square(fill.x + inset, fill.y + inset, fill.w - 2 * inset, fill.h - 2 * inset)
+    box = view.to_screen(inner.x, inner.y, inner.w, inner.h)
+    crop = image[max(0, box.y):box.y + box.h, max(0, box.x):box.x + box.w]
+    return _Label("piece", f"piece {n}", crop, box)
+
+
+def _sum_label(image: np.ndarray, view: GameView, found: FoundSum, n: int) -> _Label | None:
+    if found.digits is None:
+        return None
+    crop, box = _screen_crop(image, view, found.digits)
+    return _Label("sum", f"sum {n}", crop, box)
+
+
+def _level_label(image: np.ndarray, view: GameView,
+                 parts: Sequence[Part]) -> tuple[_Label | None, Box | None]:
+    height, width = view.image.shape[:2]
+    line = level_label_parts(parts, width, height)
+    if len(line) < 2:
+        return None, None
+    whole = union(line)
+    crop, _ = _screen_crop(image, view, union(last_word(line)))
+    label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
+    return _Label("level", "level", crop, label_box), label_box
+
+
+def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
+           single: bool) -> int | None:
+    """The number a glyph reads, or None with a doubt saying why."""
+    if glyph is None or not glyph.text:
+        doubts.append(Doubt(element, "no digits read", box))
+        return None
+    if glyph.confidence < DOUBTFUL:
+        doubts.append(Doubt(element, f"doubtful reading {glyph.text!r} "
+                                     f"(confidence {glyph.confidence:.2f})", box))
+        return None
+    if single and len(glyph.text) != 1:
+        doubts.append(Doubt(element, f"read {glyph.text!r}, expected one digit", box))
+        return None
+    return int(glyph.text)
+
+
+def _assemble_level(view: GameView, grid: Grid, cells: dict[tuple[int, int], Square],
+                    found_pieces: Sequence[FoundPiece], sums: Sequence[FoundSum],
+                    glyphs: dict[str, Glyph], labels: Sequence[_Label], level_box: Box | None,
+                    doubts: list[Doubt], common: dict, parts: Sequence[Part]) -> ScreenReading:
+    boxes = {label.element: label.box for label in labels}
+    cell_readings = []
+    for cell, sq in sorted(cells.items()):
+        element = f"cell {cell}"
+        value = None
+        if element in glyphs:
+            value = _digit(glyphs[element], f"cell ({cell[0]}, {cell[1]})", boxes[element],
+                           doubts, single=True)
+        confidence = glyphs[element].confidence if element in glyphs else 1.0
+        cell_readings.append(CellReading(cell[0], cell[1], view.to_screen(
+            sq.x, sq.y, sq.w, sq.h), value, confidence))
+    piece_readings = []
+    for n, piece in enumerate(found_pieces):
+        element = f"piece {n}"
+        fill = piece.fill
+        box = view.to_screen(fill.x, fill.y, fill.w, fill.h)
+        at = None
+        if piece.in_cell:
+            row, col, _ = grid.coordinates(fill.center)
+            at = (row, col)
+        value = _digit(glyphs.get(element), f"piece {at or n}", box, doubts, single=True)
+        if value is not None:
+            piece_readings.append(PieceReading(value, box, glyphs[element].confidence, at))
+    sum_readings = _sum_readings(view, sums, glyphs, boxes, doubts)
+    level = None
+    if "level" in glyphs:
+        level = _digit(glyphs["level"], "level label", level_box or Box(0, 0, 0, 0), doubts,
+                       single=False)
+    puzzle = _puzzle(cell_readings, piece_readings, sum_readings, doubts)
+    buttons = _level_buttons(view, parts)
+    return ScreenReading("level", level=level, **common, puzzle=puzzle,
+                         cells=tuple(cell_readings), pieces=tuple(piece_readings),
+                         sums=tuple(sum_readings), buttons=MappingProxyType(buttons),
+                         level_label=level_box, doubts=tuple(doubts))
+
+
+def _sum_readings(view: GameView, sums: Sequence[FoundSum], glyphs: dict[str, Glyph],
+                  boxes: dict[str, Box], doubts: list[Doubt]) -> list[SumReading]:
+    readings = []
+    for n, found in enumerate(sums):
+        element = f"sum {found.axis} {found.index} {found.side}"
+        whole = union([found.arrow] + ([found.digits] if found.digits else []))
+        box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
+        if found.digits is None:
+            doubts.append(Doubt(element, "an arrow without digits", box))
+            continue
+        total = _digit(glyphs.get(f"sum {n}"), element, box, doubts, single=False)
+        scope = _scope(view, found)
+        if scope is None:
+            doubts.append(Doubt(element, "neither dark nor blue: scope unknown", box))
+        if total is None or scope is None:
+            continue
+        readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
+                                   glyphs[f"sum {n}"].confidence))
+    return readings
+
+
+def _scope(view: GameView, found: FoundSum) -> str | None:
+    ink = union(found.parts)
+    x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
+    patch = view.image[y:y + h, x:x + w]
+    background = np.array(view.area.background)
+    colour = median_colour(patch, distance(patch, background) > 40)
+    if is_blue(colour):
+        return "placed"
+    if is_red(colour):
+        return None
+    return "line"
+
+
+def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+            sums: Sequence[SumReading], doubts: list[Doubt]) -> Puzzle | None:
+    if doubts:
+        doubts.append(Doubt("puzzle", "not built: the doubts above make it unreliable"))
+        return None
+    placed = {p.at for p in pieces if p.at is not None}
+    try:
+        return Puzzle.build(
+            [(c.row, c.col, None if c.cell in placed else c.value) for c in cells]
+            + [(r, c, None) for r, c in placed if (r, c) not in {x.cell for x in cells}],
+            [p.value for p in pieces],
+            [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums])
+    except PuzzleError as error:
+        doubts.append(Doubt("puzzle", str(error)))
+        return None
+
+
+def _level_buttons(view: GameView, parts: Sequence[Part]) -> dict[str, Box]:
+    """Restart and Quit: the two text lines in the top-right corner."""
+    height, width = view.image.shape[:2]
+    corner = [p for p in parts if p.x >= 0.75 * width and p.y + p.h <= 0.15 * height]
+    lines: list[list[Part]] = []
+    for part in sorted(corner, key=lambda p: p.center[1]):
+        if lines and abs(part.center[1] - np.mean([p.center[1] for p in lines[-1]])) < part.h:
+            lines[-1].append(part)
+        else:
+            lines.append([part])
+    lines = [line for line in lines if len(line) >= 2]
+    named = {}
+    for name, line in zip(("restart", "quit"), lines, strict=False):
+        sq = union(line)
+        named[name] = view.to_screen(sq.x, sq.y, sq.w, sq.h)
+    return named
+
+
+# ---- level completed, title, map ---------------------------------------------------------------
+
+
+def _read_completed(image: np.ndarray, view: GameView, common: dict) -> ScreenReading:
+    height, width = view.image.shape[:2]
+    words = white_words(view.image, 0.5 * height)
+    buttons = {name: view.to_screen(w.x, w.y, w.w, w.h)
+               for name, w in zip(("menu", "next"), words[-2:], strict=False)}
+    level, label_box, doubts = _faint_level(image, view)
+    return ScreenReading("level_complete", level=level, **common,
+                         buttons=MappingProxyType(buttons), level_label=label_box,
+                         doubts=tuple(doubts))
+
+
+def _faint_level(image: np.ndarray,
+                 view: GameView) -> tuple[int | None, Box | None, list[Doubt]]:
+    """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
+    height, width = view.image.shape[:2]
+    background = np.array(view.area.background)
+    smooth = cv2.GaussianBlur(view.image, (3, 3), 0)
+    faint = (distance(smooth, background) > READ.faint_label_ink).astype(np.uint8) * 255
+    parts, _ = ink_parts(faint, 3)
+    line = level_label_parts(parts, width, height)
+    if len(line) < 2:
+        return None, None, [Doubt("level label", "not found under the overlay")]
+    whole = union(line)
+    label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
+    crop, _ = _screen_crop(image, view, union(last_word(line)))
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    stretched = cv2.normalize(grey, None, 0, 255, cv2.NORM_MINMAX)
+    doubts: list[Doubt] = []
+    level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False)
+    return level, label_box, doubts
+
+
+def _read_green(view: GameView, dark: np.ndarray, common: dict) -> ScreenReading:
+    background = np.array(view.area.background)
+    buttons = map_buttons(view.image, background)
+    if not buttons:
+        return ScreenReading("title", **common)
+    named = {f"{b.number:02d}": view.to_screen(b.box.x, b.box.y, b.box.w, b.box.h)
+             for b in buttons}
+    parts, _ = ink_parts(dark, 4)
+    play = play_square(parts, buttons)
+    if play is not None:
+        named["play"] = view.to_screen(play.x, play.y, play.w, play.h)
+    levels = {"completed": tuple(b.number for b in buttons if b.state == "completed"),
+              "dashed": tuple(b.number for b in buttons if b.state == "dashed")}
+    doubts = [] if len(buttons) == 15 else [
+        Doubt("level map", f"{len(buttons)} level buttons found, expected 15")]
+    return ScreenReading("level_select", **common, buttons=MappingProxyType(named),
+                         levels=MappingProxyType(levels), doubts=tuple(doubts))
+
+
+def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tuple[Doubt, ...]:
+    """The elements the solver blames for "no solution", as doubts to re-read."""
+    doubts = []
+    by_cell = {c.cell: c for c in reading.cells}
+    by_sum = {(s.axis, s.index): s for s in reading.sums}
+    for suspect in explanation.suspects:
+        if isinstance(suspect, Sum):
+            found = by_sum.get((suspect.axis, suspect.index))
+            doubts.append(Doubt(f"sum {suspect.axis} {suspect.index}",
+                                f"the solver suspects it: {explanation.message}",
+                                found.box if found else None))
+        else:
+            cell = by_cell.get(tuple(suspect))
+            doubts.append(Doubt(f"cell ({suspect[0]}, {suspect[1]})",
+                                f"the solver suspects it: {explanation.message}",
+                                cell.box if cell else None))
+    return tuple(doubts)
