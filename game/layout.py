@@ -149,7 +149,9 @@ def text_spot(text: str, size: int, x: float, cap_top: float, measure: Measure,
     """A text line placed by its cap top; `align` says whether x is its left, centre or right."""
     width = measure(text, size, bold)
     left = {"left": x, "centre": x - width / 2, "right": x - width}[align]
-    return TextSpot(text, size, Rect(left, cap_top, width, size * CAP_HEIGHT), bold)
+    # Whole logical pixels, so a text's box at scale s is s times its box at scale 1.
+    box = Rect(round(left), round(cap_top), round(width), round(size * CAP_HEIGHT))
+    return TextSpot(text, size, box, bold)
 
 
 # ---- level screen ---------------------------------------------------------------------------

@@ -73,7 +73,7 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
                             placed, misplace, seed)
         look = look_of(chosen.background, chosen.piece_colour)
         if screen == "level":
-            draw_level(surface, painter, layout, state, look, seed=seed)
+            draw_level(surface, painter, layout, state, look, seed=seed + chosen.number)
             truth = level_truth(chosen, layout, state, scale)
         else:
             solved = half_solved(PlayState.start(chosen.puzzle, layout.slot_values),
@@ -182,3 +182,12 @@ def _complete_truth(level: Level, layout: LevelLayout, painter: Any,
                                  "next": texts.next.box.scaled(scale)}
     truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale)
     return truth
+
+
+def save_png(image: np.ndarray, path: os.PathLike[str] | str) -> None:
+    """Write a BGR render as PNG (through pygame: only vision/ uses OpenCV)."""
+    import pygame
+
+    surface = pygame.surfarray.make_surface(np.ascontiguousarray(
+        image[:, :, ::-1].transpose(1, 0, 2)))
+    pygame.image.save(surface, str(path))

@@ -1,0 +1,140 @@
+"""`python -m game`: play the practice game, or `python -m game render ...` one screen headless.
+
+Bad input (a scale out of range, an unknown level, an unreadable progress file) gets one line on
+stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from game.config import ConfigError, GameConfig
+from game.levels import LEVEL_COUNT, LevelError
+from game.progress import ProgressError, default_data_dir
+
+
+class UsageError(ValueError):
+    """A command-line value that argparse cannot check by itself."""
+
+
+def _position(text: str) -> tuple[int, int]:
+    try:
+        x, y = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"window position must be X,Y, not {text!r}") from None
+    return (x, y)
+
+
+def _level(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"level must be a number, not {text!r}") from None
+    if not 1 <= number <= LEVEL_COUNT:
+        raise argparse.ArgumentTypeError(f"there is no level {number}: levels 1 to {LEVEL_COUNT}")
+    return number
+
+
+def _count(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {number}")
+    return number
+
+
+def _board_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", type=_level, help="the level (1-15)")
+    parser.add_argument("--scale", type=float, default=1.0, help="0.5 to 2.5 (default 1)")
+    parser.add_argument("--frame", action="store_true",
+                        help="draw the game inside a desktop-like browser picture")
+    parser.add_argument("--placed", type=_count, default=0, metavar="K",
+                        help="start with the first K pieces of the answer on the board")
+    parser.add_argument("--misplace", type=_count, default=0, metavar="M",
+                        help="also put M pieces on wrong empty cells")
+    parser.add_argument("--seed", type=int, default=0, help="leaves, misplaced pieces, frame")
+
+
+def play_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game", description=(
+        "The Puzlogic practice game. `python -m game render --help` renders one screen."))
+    _board_options(parser)
+    parser.add_argument("--window-pos", type=_position, metavar="X,Y")
+    parser.add_argument("--data-dir", type=Path, help="where progress.json lives "
+                        "(default $XDG_DATA_HOME/puzlogic-bot or ~/.local/share/puzlogic-bot)")
+    parser.add_argument("--fresh", action="store_true", help="forget saved progress")
+    parser.add_argument("--events", type=Path, metavar="FILE",
+                        help="append one JSON object per line for each game event")
+    parser.add_argument("--drag-lag", type=_count, default=0, metavar="MS",
+                        help="the held piece follows the pointer MS late")
+    parser.add_argument("--min-drag-ms", type=_count, default=0, metavar="MS",
+                        help="ignore a drop sooner than MS after the press")
+    parser.add_argument("--move-window-after", type=_count, default=0, metavar="N",
+                        help="after N drops the window jumps elsewhere")
+    return parser
+
+
+def render_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game render",
+                                     description="Render one screen with no display.")
+    parser.add_argument("--screen", required=True, choices=("title", "map", "level", "complete"))
+    _board_options(parser)
+    parser.add_argument("--completed", type=_count, default=0, metavar="K",
+                        help="the map with levels 1..K completed")
+    parser.add_argument("--out", type=Path, required=True, metavar="FILE.png")
+    parser.add_argument("--truth", type=Path, metavar="FILE.json")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args[:1] == ["render"]:
+            return render(render_parser().parse_args(args[1:]))
+        return play(play_parser().parse_args(args))
+    except (ConfigError, LevelError, ProgressError, UsageError, OSError) as error:
+        print(f"python -m game: {error}", file=err)
+        return 2
+
+
+def render(args: argparse.Namespace) -> int:
+    from game.render import RenderError, render_screen, save_png
+
+    try:
+        result = render_screen(args.screen, level=args.level, scale=args.scale, frame=args.frame,
+                               placed=args.placed, misplace=args.misplace,
+                               completed=args.completed, seed=args.seed)
+    except RenderError as error:
+        raise UsageError(str(error)) from None
+    save_png(result.image, args.out)
+    if args.truth is not None:
+        args.truth.write_text(json.dumps(result.truth) + "\n", encoding="utf-8")
+    return 0
+
+
+def play(args: argparse.Namespace) -> int:
+    config = GameConfig(
+        data_dir=args.data_dir or default_data_dir(), scale=args.scale,
+        window_pos=args.window_pos, frame=args.frame, fresh=args.fresh, level=args.level,
+        placed=args.placed, misplace=args.misplace, events=args.events,
+        drag_lag_ms=args.drag_lag, min_drag_ms=args.min_drag_ms,
+        move_window_after=args.move_window_after, seed=args.seed,
+    )
+    if (config.placed or config.misplace) and config.level is None:
+        raise UsageError("--placed and --misplace need --level")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound
+    from game.app import Game
+
+    return Game(config).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,293 @@
+"""The live game: the window, the loop, and what each click does on each screen.
+
+Screens: title -> map -> level -> complete -> next level. Everything drawn comes from the
+pure layout and play state; this module only turns pygame events into state changes, logs
+them (game.events) and saves progress (game.progress).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.config import GameConfig
+from game.draw import (
+    LevelLook,
+    Painter,
+    draw_completed,
+    draw_level,
+    draw_map,
+    draw_title,
+    look_of,
+    open_levels,
+)
+from game.events import EventLog, where
+from game.frame import framed
+from game.layout import (
+    LevelLayout,
+    complete_layout,
+    level_layout,
+    map_layout,
+    title_layout,
+)
+from game.levels import LEVEL_COUNT, Level, load_level
+from game.progress import FILE_NAME, Progress, load, save
+from game.state import PlayState, half_solved
+from game.theme import LOGICAL_SIZE
+
+LEFT, RIGHT = 1, 3
+FPS = 60
+
+
+@dataclass(frozen=True)
+class LevelScreen:
+    """The level being played and how it is laid out and dressed."""
+
+    level: Level
+    layout: LevelLayout
+    look: LevelLook
+    started_ms: int
+
+
+class Game:
+    """One running game. `step()` handles the queued events and draws one frame."""
+
+    def __init__(self, config: GameConfig, now_ms: Callable[[], int] | None = None) -> None:
+        self.config = config
+        if config.window_pos is not None:
+            os.environ["SDL_VIDEO_WINDOW_POS"] = "{},{}".format(*config.window_pos)
+        pygame.display.init()
+        pygame.font.init()
+        self.now_ms = now_ms or pygame.time.get_ticks
+        self.painter = Painter(config.scale)
+        size = (round(LOGICAL_SIZE[0] * config.scale), round(LOGICAL_SIZE[1] * config.scale))
+        self.game_surface = pygame.Surface(size)
+        self.backdrop, self.offset = (framed(self.game_surface, config.scale, config.seed)
+                                      if config.frame else (None, (0, 0)))
+        window = self.backdrop.get_size() if self.backdrop else size
+        self.window = pygame.display.set_mode(window)
+        pygame.display.set_caption("Puzlogic practice")
+        self.log = EventLog(config.events)
+        self.progress_path = config.data_dir / FILE_NAME
+        self.progress = Progress() if config.fresh else load(self.progress_path)
+        if config.fresh:
+            save(self.progress_path, self.progress)
+        self.screen = "title"
+        self.playing: LevelScreen | None = None
+        self.state: PlayState | None = None
+        self.pointer: tuple[float, float] = (0.0, 0.0)
+        self.trail: deque[tuple[int, float, float]] = deque(maxlen=512)
+        self.grab: tuple[float, float] = (0.0, 0.0)
+        self.drops = 0
+        self.running = True
+        if config.level is not None:
+            self.start_level(config.level, config.placed, config.misplace)
+        else:
+            self.show("title")
+
+    # ---- screens -----------------------------------------------------------------------------
+
+    def show(self, name: str) -> None:
+        self.screen = name
+        level = self.playing.level.number if self.playing and name != "map" else None
+        if name == "title":
+            level = None
+        self.log.write("screen", name=name, level=level)
+
+    def start_level(self, number: int, placed: int = 0, misplace: int = 0) -> None:
+        level = load_level(number)
+        layout = level_layout(level.number, level.puzzle, level.tutorial, self.painter.measure)
+        state = PlayState.start(level.puzzle, layout.slot_values)
+        self.state = half_solved(state, level.solution, placed, misplace, self.config.seed)
+        self.playing = LevelScreen(level, layout, look_of(level.background, level.piece_colour),
+                                   self.now_ms())
+        self.show("level")
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def step(self) -> None:
+        for event in pygame.event.get():
+            self.handle(event)
+        self.draw()
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            self.step()
+            clock.tick(FPS)
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        self.log.close()
+        pygame.display.quit()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN and self.screen == "title":
+            self.show("map")
+        elif event.type == pygame.MOUSEMOTION:
+            self.move(self.logical(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.move(self.logical(event.pos))
+            self.press(event.button)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == LEFT:
+            self.move(self.logical(event.pos))
+            self.release()
+
+    def logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        s = self.config.scale
+        return ((pos[0] - self.offset[0]) / s, (pos[1] - self.offset[1]) / s)
+
+    def move(self, point: tuple[float, float]) -> None:
+        self.pointer = point
+        self.trail.append((self.now_ms(), *point))
+
+    def press(self, button: int) -> None:
+        x, y = self.pointer
+        if self.screen == "title":
+            self.show("map")
+        elif self.screen == "map" and button == LEFT:
+            self.press_map(x, y)
+        elif self.screen == "complete" and button == LEFT:
+            self.press_complete(x, y)
+        elif self.screen == "level" and button == LEFT:
+            self.press_level(x, y)
+        elif self.screen == "level" and button == RIGHT:
+            self.toggle_sum(x, y)
+
+    def press_map(self, x: float, y: float) -> None:
+        layout = map_layout(self.painter.measure)
+        opened = open_levels(self.progress.completed)
+        for number, button in enumerate(layout.buttons, start=1):
+            if button.contains(x, y) and number in opened:
+                self.start_level(number)
+                return
+        if layout.play.contains(x, y):
+            self.start_level(max(opened))
+
+    def press_complete(self, x: float, y: float) -> None:
+        texts = complete_layout(self.painter.measure)
+        assert self.playing is not None
+        if texts.menu.box.inflate(6).contains(x, y):
+            self.show("map")
+        elif texts.next.box.inflate(6).contains(x, y):
+            following = self.playing.level.number + 1
+            if following <= LEVEL_COUNT:
+                self.start_level(following)
+            else:
+                self.show("map")
+
+    def press_level(self, x: float, y: float) -> None:
+        assert self.playing is not None and self.state is not None
+        layout = self.playing.layout
+        if layout.restart_box.inflate(4).contains(x, y):
+            self.start_level(self.playing.level.number)
+            return
+        if layout.quit_box.inflate(4).contains(x, y):
+            self.show("map")
+            return
+        piece = self.piece_under(x, y)
+        if piece is None:
+            return
+        origin = self.state.spots[piece]
+        home = layout.slots[piece] if origin is None else layout.cells[origin]
+        centre = layout.piece_rect(home).centre
+        self.grab = (centre[0] - x, centre[1] - y)
+        self.state = self.state.pick(piece, self.now_ms())
+        self.log.write("pick", value=self.state.values[piece], **{"from": where(origin)})
+
+    def piece_under(self, x: float, y: float) -> int | None:
+        assert self.playing is not None and self.state is not None
+        layout = self.playing.layout
+        for piece, spot in enumerate(self.state.spots):
+            home = layout.slots[piece] if spot is None else layout.cells[spot]
+            if layout.piece_rect(home).inflate(2).contains(x, y):
+                return piece
+        return None
+
+    def toggle_sum(self, x: float, y: float) -> None:
+        assert self.playing is not None and self.state is not None
+        index = self.playing.layout.sum_at(x, y)
+        if index is not None:
+            self.state = self.state.toggle_sum(index)
+
+    def held_at(self) -> tuple[float, float]:
+        """Where the held piece's centre is drawn: the pointer as it was drag-lag ago."""
+        x, y = self.pointer
+        lag = self.config.drag_lag_ms
+        if lag:
+            cutoff = self.now_ms() - lag
+            past = [(px, py) for t, px, py in self.trail if t <= cutoff]
+            x, y = past[-1] if past else (self.trail[0][1:] if self.trail else (x, y))
+        return (x + self.grab[0], y + self.grab[1])
+
+    def release(self) -> None:
+        if self.screen != "level" or self.state is None or self.state.drag is None:
+            return
+        assert self.playing is not None
+        drag, value = self.state.drag, self.state.values[self.state.drag.piece]
+        if self.now_ms() - drag.since_ms < self.config.min_drag_ms:
+            self.state = self.state.cancel()
+            self.log.write("drop", value=value, cell=where(drag.origin), ignored="too fast")
+            return
+        before = {(v.rule, v.cells) for v in self.state.broken()}
+        target = self.playing.layout.cell_at(*self.held_at())
+        self.state = self.state.drop(target)
+        landed = self.state.spots[drag.piece]
+        self.log.write("drop", value=value, cell=where(landed))
+        for broken in self.state.broken():
+            if (broken.rule, broken.cells) not in before and landed in broken.cells:
+                self.log.write("rule_broken", cell=where(landed), rule=broken.rule)
+        self.drops += 1
+        if self.config.move_window_after and self.drops == self.config.move_window_after:
+            self.move_window()
+        if self.state.complete:
+            self.finish_level()
+
+    def finish_level(self) -> None:
+        assert self.playing is not None and self.state is not None
+        number = self.playing.level.number
+        seconds = (self.now_ms() - self.playing.started_ms) / 1000
+        self.log.write("level_complete", level=number, seconds=round(seconds, 3),
+                       moves=self.state.moves)
+        self.progress = self.progress.with_completed(number)
+        save(self.progress_path, self.progress)
+        self.show("complete")
+
+    def move_window(self) -> None:
+        """Jump to another place on the desktop, as a browser window might be moved."""
+        try:
+            from pygame._sdl2.video import Window
+        except ImportError:  # pragma: no cover - older pygame builds
+            return
+        window = Window.from_display_module()
+        x, y = window.position
+        window.position = (x + 137, y + 61) if x < 400 else (max(0, x - 211), y + 43)
+
+    # ---- drawing -----------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        surface, painter = self.game_surface, self.painter
+        if self.screen == "title":
+            draw_title(surface, painter, title_layout(painter.measure))
+        elif self.screen == "map":
+            draw_map(surface, painter, map_layout(painter.measure), self.progress.completed,
+                     self.config.seed)
+        elif self.playing is not None and self.state is not None:
+            if self.screen == "level":
+                held = self.held_at() if self.state.drag is not None else None
+                draw_level(surface, painter, self.playing.layout, self.state, self.playing.look,
+                           held, seed=self.config.seed + self.playing.level.number)
+            else:
+                draw_completed(surface, painter, self.playing.layout, self.state,
+                               self.playing.look)
+        if self.backdrop is not None:
+            self.window.blit(self.backdrop, (0, 0))
+        self.window.blit(surface, self.offset)
+        pygame.display.flip()

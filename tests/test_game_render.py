@@ -1,0 +1,156 @@
+"""The practice game's headless renders: ground truth, proportional boxes, the look."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.levels import LevelError, load_level
+from game.render import RenderError, render_screen
+from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
+
+READING_KEYS = {"screen", "level", "puzzle", "placed", "levels", "boxes"}
+BOX_KEYS = {"game", "cells", "pieces", "placed", "sums", "buttons", "level_label"}
+
+
+def available_levels() -> list[int]:
+    numbers = []
+    for number in range(1, 16):
+        try:
+            load_level(number)
+        except LevelError:
+            continue
+        numbers.append(number)
+    return numbers
+
+
+def test_real_levels_truth_equals_the_shared_ground_truth(real_level: dict[str, Any]) -> None:
+    truth = render_screen("level", level=real_level["level"]).truth
+    assert truth["puzzle"] == real_level["puzzle"]
+    assert truth["solution"] == sorted(real_level["solution"])
+    assert truth["placed"] == []
+    assert len(truth["boxes"]["cells"]) == len(real_level["puzzle"]["cells"])
+    assert sorted(p["value"] for p in truth["boxes"]["pieces"]) == real_level["puzzle"]["pieces"]
+
+
+@pytest.mark.skipif(not REAL_SCREENS.is_dir(), reason=NO_REAL_SCREENS)
+def test_real_level_7_draws_where_the_real_game_does() -> None:
+    truth = render_screen("level", level=7).truth
+    cells = {(c["row"], c["col"]): c["box"] for c in truth["boxes"]["cells"]}
+    # Measured on puzlogic-map-7.png, game area at (391, 327).
+    assert cells[(0, 0)] == [258, 86, 44, 44]
+    assert cells[(4, 4)] == [450, 278, 44, 44]
+    tray = [p["box"][:2] for p in truth["boxes"]["pieces"]]
+    assert tray[0] == [309, 473] and tray[-1] == [453, 521]
+
+
+def test_truth_has_exactly_the_reading_keys() -> None:
+    for screen in ("title", "map", "level", "complete"):
+        truth = render_screen(screen, level=1).truth
+        assert set(truth) == READING_KEYS | {"scale", "solution"} or (
+            screen in ("title", "map") and set(truth) == READING_KEYS | {"scale"})
+        assert set(truth["boxes"]) == BOX_KEYS
+
+
+def test_truth_screen_names_and_buttons() -> None:
+    assert render_screen("title").truth["screen"] == "title"
+    map_truth = render_screen("map", completed=3).truth
+    assert map_truth["screen"] == "level_select"
+    assert map_truth["levels"] == {"completed": [1, 2, 3], "dashed": list(range(5, 16))}
+    assert set(map_truth["boxes"]["buttons"]) == {"play"} | {f"{n:02d}" for n in range(1, 16)}
+    done = render_screen("complete", level=1).truth
+    assert done["screen"] == "level_complete" and done["level"] == 1
+    assert set(done["boxes"]["buttons"]) == {"menu", "next"}
+    assert set(render_screen("level", level=1).truth["boxes"]["buttons"]) == {"restart", "quit"}
+
+
+def _boxes(truth: dict[str, Any]) -> dict[str, list[int]]:
+    boxes = truth["boxes"]
+    out = {f"cell{c['row']},{c['col']}": c["box"] for c in boxes["cells"]}
+    out |= {f"piece{i}": p["box"] for i, p in enumerate(boxes["pieces"])}
+    out |= {f"placed{p['row']},{p['col']}": p["box"] for p in boxes["placed"]}
+    out |= {f"sum{s['axis']}{s['index']}": s["box"] for s in boxes["sums"]}
+    out |= {f"button {k}": v for k, v in boxes["buttons"].items()}
+    out["label"] = boxes["level_label"]
+    return out
+
+
+@pytest.mark.parametrize("level", [1, 7])
+def test_boxes_are_proportional_at_half_and_double_scale(level: int) -> None:
+    base = _boxes(render_screen("level", level=level, placed=2).truth)
+    for scale in (0.5, 2.0):
+        scaled = _boxes(render_screen("level", level=level, placed=2, scale=scale).truth)
+        assert scaled.keys() == base.keys()
+        for name, box in base.items():
+            for got, want in zip(scaled[name], box, strict=True):
+                assert abs(got - want * scale) <= 1, (name, scale, scaled[name], box)
+
+
+def test_image_size_follows_scale_and_frame() -> None:
+    assert render_screen("level", level=1, scale=0.5).image.shape == (300, 400, 3)
+    framed = render_screen("level", level=1, scale=1.5, frame=True, seed=4)
+    x, y, w, h = framed.truth["boxes"]["game"]
+    assert (w, h) == (1200, 900)
+    assert framed.image.shape[0] >= y + h and framed.image.shape[1] >= x + w
+    plain = render_screen("level", level=1, scale=1.5, seed=4)
+    cell = plain.truth["boxes"]["cells"][0]["box"]
+    moved = framed.truth["boxes"]["cells"][0]["box"]
+    assert moved[:2] == [cell[0] + x, cell[1] + y]
+    assert np.array_equal(framed.image[y:y + h, x:x + w], plain.image)
+
+
+def test_half_solved_board_shows_red_and_keeps_the_original_puzzle() -> None:
+    clean = render_screen("level", level=7)
+    result = render_screen("level", level=7, placed=3, misplace=2, seed=1)
+    truth = result.truth
+    assert truth["puzzle"] == clean.truth["puzzle"]
+    assert len(truth["placed"]) == 5
+    assert len(truth["boxes"]["pieces"]) == 8 - 5
+    answer = {(r, c): v for r, c, v in truth["solution"]}
+    wrong = [p for p in truth["placed"] if answer[(p[0], p[1])] != p[2]]
+    assert len(wrong) == 2
+    reds = _red_pixels(result.image)
+    assert reds > 20
+
+
+def _red_pixels(image: np.ndarray) -> int:
+    b, g, r = (image[:, :, i].astype(int) for i in range(3))
+    return int(((r > 200) & (g < 80) & (b < 80)).sum())
+
+
+def test_a_solved_or_clean_board_has_no_red() -> None:
+    assert _red_pixels(render_screen("level", level=7).image) == 0
+    assert _red_pixels(render_screen("level", level=7, placed=8).image) == 0
+
+
+def test_every_level_fits_the_screen() -> None:
+    for number in available_levels():
+        truth = render_screen("level", level=number).truth
+        for name, box in _boxes(truth).items():
+            x, y, w, h = box
+            assert x >= 0 and y >= 0 and x + w <= 800 and y + h <= 600, (number, name, box)
+        cells = [c["box"] for c in truth["boxes"]["cells"]]
+        pieces = [p["box"] for p in truth["boxes"]["pieces"]]
+        lowest_cell = max(b[1] + b[3] for b in cells)
+        assert lowest_cell < min(b[1] for b in pieces), number
+
+
+def test_bad_requests_raise_one_clear_error() -> None:
+    with pytest.raises(RenderError, match="unknown screen"):
+        render_screen("credits")
+    with pytest.raises(RenderError, match="outside 0.5 to 2.5"):
+        render_screen("level", level=1, scale=3)
+    with pytest.raises(LevelError):
+        render_screen("level", level=16)
+
+
+def test_same_seed_same_picture() -> None:
+    first = render_screen("level", level=3, seed=5).image
+    assert np.array_equal(first, render_screen("level", level=3, seed=5).image)
+    assert not np.array_equal(first, render_screen("level", level=3, seed=6).image)
