@@ -3,6 +3,7 @@ scaled size, never scaled bitmaps of text)."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -156,7 +157,7 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         if state.drag is not None and state.drag.piece == piece:
             continue
         home = layout.slots[piece] if spot is None else layout.cells[spot]
-        digit = palette.error if spot in red else palette.white
+        digit = palette.error_on_piece if spot in red else palette.white
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
                       look.background, digit, fonts.piece * zoom, dim)
     if state.drag is not None and held_at is not None:
@@ -210,27 +211,32 @@ def draw_leaves(surface: pygame.Surface, painter: Painter, seed: int,
     keep_clear = [r.inflate(6) for r in avoid]
     alpha = round(255 * painter.theme.palette.leaf_alpha)
     placed = 0
-    for _ in range(60):
-        if placed >= 6:
+    for _ in range(80):
+        if placed >= 7:
             break
-        length = rng.uniform(9, 22)
-        x, y = rng.uniform(10, 790 - length), rng.uniform(10, 590 - length)
+        length = rng.choice((rng.uniform(5, 9), rng.uniform(16, 30)))
+        x, y = rng.uniform(4, 796 - length), rng.uniform(4, 596 - length)
         spot = Rect(x, y, length, length)
         if any(spot.overlaps(r) for r in keep_clear):
             continue
         placed += 1
-        _leaf(surface, painter, spot, rng.uniform(0, 360), alpha, speck=length < 12)
+        _leaf(surface, painter, spot, rng.uniform(0, 360), alpha)
 
 
-def _leaf(surface: pygame.Surface, painter: Painter, spot: Rect, angle: float, alpha: int,
-          speck: bool) -> None:
+def _leaf(surface: pygame.Surface, painter: Painter, spot: Rect, angle: float,
+          alpha: int) -> None:
+    """An almond-shaped leaf (two arcs meeting in points) with a faint middle vein."""
     box = painter.px(spot)
-    w = max(2, box.w)
-    h = max(2, round(w * (0.45 if speck else 0.6)))
-    leaf = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.ellipse(leaf, (255, 255, 255, alpha), leaf.get_rect())
-    if not speck:
-        pygame.draw.line(leaf, (255, 255, 255, min(255, alpha + 30)), (0, h // 2), (w, h // 2))
+    w = max(3, box.w)
+    h = max(2, round(w * 0.55))
+    leaf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    steps = 12
+    upper = [(1 + w * i / steps, 1 + h / 2 - (h / 2) * math.sin(math.pi * i / steps))
+             for i in range(steps + 1)]
+    lower = [(x, 2 + h - y) for x, y in reversed(upper)]
+    pygame.draw.polygon(leaf, (255, 255, 255, alpha), upper + lower)
+    if w > 12:
+        pygame.draw.line(leaf, (255, 255, 255, alpha // 2), (1, 1 + h // 2), (w, 1 + h // 2))
     turned = pygame.transform.rotate(leaf, angle)
     surface.blit(turned, turned.get_rect(center=box.center))
 

@@ -41,8 +41,12 @@ def framed(game: pygame.Surface, scale: float, seed: int) -> tuple[pygame.Surfac
     _toolbar(canvas, box, s)
     panel = pygame.Rect(x + gw + gap, y, panel_w, gh)
     _panel(canvas, panel, s)
+    title_top = max(_CHROME_HEIGHT + 40, y - bar - 90)
     title = _font(round(20 * min(s, 1.5))).render("Puzlogic", True, (0xEE, 0xEE, 0xEE))
-    canvas.blit(title, (x - pad + 80, max(_CHROME_HEIGHT + 10, y - bar - 90)))
+    canvas.blit(title, (x - pad + 80, title_top))
+    _advert(canvas, pygame.Rect(x + round(250 * s), title_top - 8, round(550 * s),
+                                min(round(90 * s), max(20, y - bar - title_top - 10))), rng)
+    _status_bar(canvas, width, height)
     canvas.blit(game, (x, y))
     return canvas, (x, y)
 
@@ -70,7 +74,39 @@ def _chrome(canvas: pygame.Surface, width: int) -> None:
     canvas.fill(_BOOKMARKS, (0, 90, width, 22))
     for i, word in enumerate(("Apps", "Reading", "Sports", "Hiking", "Development", "Linux")):
         canvas.blit(small.render(word, True, (0x30, 0x30, 0x30)), (20 + i * 120, 94))
-    canvas.fill(_HEADER, (0, _CHROME_HEIGHT, width, 6))
+    canvas.fill(_HEADER, (0, _CHROME_HEIGHT, width, 26))
+    bold = _font(14, bold=True)
+    for i, word in enumerate(("GAMES", "ACHIEVEMENTS", "MY PAGE", "DEV")):
+        canvas.blit(bold.render(word, True, (0xFF, 0xFF, 0xFF)),
+                    (840 + i * 120, _CHROME_HEIGHT + 5))
+    canvas.blit(_font(22, bold=True).render("GAME PORTAL", True, (0xFF, 0xFF, 0xFF)),
+                (460, _CHROME_HEIGHT + 1))
+
+
+def _advert(canvas: pygame.Surface, box: pygame.Rect, rng: random.Random) -> None:
+    """A banner: a photo-like gradient, a blue headline and grey text with numbers in it."""
+    if box.h < 20:
+        return
+    canvas.fill((0xFF, 0xFF, 0xFF), box)
+    photo = pygame.Rect(box.x, box.y, box.h * 4 // 3, box.h)
+    tint = (rng.randint(120, 220), rng.randint(120, 200), rng.randint(100, 200))
+    for row in range(photo.h):
+        shade = tuple(min(255, c + row) for c in tint)
+        canvas.fill(shade, (photo.x, photo.y + row, photo.w, 1))
+    headline = _font(max(10, box.h // 4), bold=True)
+    canvas.blit(headline.render("Learn 3 tricks in 12 minutes", True, (0x10, 0x50, 0x80)),
+                (photo.right + 8, box.y + 6))
+    canvas.blit(_font(max(8, box.h // 6)).render("Read more - 4.5 stars, 250 reviews", True,
+                                                 (0x50, 0x50, 0x50)),
+                (photo.right + 8, box.y + box.h // 2 + 4))
+
+
+def _status_bar(canvas: pygame.Surface, width: int, height: int) -> None:
+    canvas.fill((0x10, 0x10, 0x10), (0, height - 22, width, 22))
+    small = _font(12)
+    canvas.blit(small.render("1 2", True, (0xC0, 0xC0, 0xC0)), (4, height - 18))
+    canvas.blit(small.render("134.3 GiB | W: (57% at Home) 192.168.0.10 | BAT 53.49% | 16:09:30",
+                             True, (0x40, 0xC0, 0x40)), (width - 560, height - 18))
 
 
 def _toolbar(canvas: pygame.Surface, box: pygame.Rect, s: float) -> None:

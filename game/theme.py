@@ -33,7 +33,10 @@ class Palette:
     ink: Colour = (0x40, 0x40, 0x40)          # cell outlines, tray brackets
     text: Colour = (0x42, 0x42, 0x42)         # labels, given digits, line sums, tutorial
     placed_sum: Colour = (0x80, 0x80, 0xFF)   # blue sums that count placed pieces only
-    error: Colour = (0xE8, 0x20, 0x20)        # a number that breaks a rule
+    error: Colour = (0xE8, 0x20, 0x20)        # a given that breaks a rule
+    # A piece's digit that breaks a rule: a light red, because a full red has the same grey
+    # level as the purple piece and would vanish for anything that reads in greyscale.
+    error_on_piece: Colour = (0xFF, 0xA8, 0xA8)
     white: Colour = (0xFF, 0xFF, 0xFF)
     black: Colour = (0x00, 0x00, 0x00)
     locked: Colour = (0x80, 0x80, 0x80)       # dashed map buttons and their digits

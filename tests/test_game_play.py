@@ -100,7 +100,8 @@ def test_a_wrong_drop_turns_red_and_logs_the_broken_rule(play: Any, tmp_path: Pa
     pixels = pygame.surfarray.array3d(game.game_surface).transpose(1, 0, 2)
     x, y, w, h = next(c["box"] for c in truth["boxes"]["cells"] if c["row"] == 1 and c["col"] == 0)
     digit = pixels[y:y + h, x:x + w].astype(int)
-    red = (digit[:, :, 0] > 200) & (digit[:, :, 1] < 80) & (digit[:, :, 2] < 80)
+    red = (digit[:, :, 0] > 200) & (digit[:, :, 1] < 200) & (digit[:, :, 2] < 200) & (
+        digit[:, :, 0] - digit[:, :, 2] > 60)
     assert red.sum() > 20
     assert game.screen == "level"
 

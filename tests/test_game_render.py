@@ -121,7 +121,7 @@ def test_half_solved_board_shows_red_and_keeps_the_original_puzzle() -> None:
 
 def _red_pixels(image: np.ndarray) -> int:
     b, g, r = (image[:, :, i].astype(int) for i in range(3))
-    return int(((r > 200) & (g < 80) & (b < 80)).sum())
+    return int(((r > 200) & (g < 200) & (b < 200) & (r - b > 60)).sum())
 
 
 def test_a_solved_or_clean_board_has_no_red() -> None:
