@@ -66,8 +66,10 @@ class Game:
         self.painter = Painter(config.scale)
         size = (round(LOGICAL_SIZE[0] * config.scale), round(LOGICAL_SIZE[1] * config.scale))
         self.game_surface = pygame.Surface(size)
-        self.backdrop, self.offset = (framed(self.game_surface, config.scale, config.seed)
-                                      if config.frame else (None, (0, 0)))
+        self.backdrop: pygame.Surface | None = None
+        self.offset = (0, 0)
+        if config.frame:
+            self.backdrop, self.offset = framed(self.game_surface, config.scale, config.seed)
         window = self.backdrop.get_size() if self.backdrop else size
         self.window = pygame.display.set_mode(window)
         pygame.display.set_caption("Puzlogic practice")
@@ -224,7 +226,10 @@ class Game:
         if lag:
             cutoff = self.now_ms() - lag
             past = [(px, py) for t, px, py in self.trail if t <= cutoff]
-            x, y = past[-1] if past else (self.trail[0][1:] if self.trail else (x, y))
+            if past:
+                x, y = past[-1]
+            elif self.trail:
+                x, y = self.trail[0][1], self.trail[0][2]
         return (x + self.grab[0], y + self.grab[1])
 
     def release(self) -> None:
@@ -267,7 +272,7 @@ class Game:
         except ImportError:  # pragma: no cover - older pygame builds
             return
         window = Window.from_display_module()
-        x, y = window.position
+        x, y = window.position  # type: ignore[misc]  # a tuple at run time; the stub says int
         window.position = (x + 137, y + 61) if x < 400 else (max(0, x - 211), y + 43)
 
     # ---- drawing -----------------------------------------------------------------------------

@@ -153,11 +153,11 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
     for slot in () if dim else layout.slots:  # the overlay hides the emptied tray
         painter.brackets(surface, slot, palette.ink, zoom)
     for piece, value in enumerate(state.values):
-        spot = state.spots[piece]
+        stands = state.spots[piece]
         if state.drag is not None and state.drag.piece == piece:
             continue
-        home = layout.slots[piece] if spot is None else layout.cells[spot]
-        digit = palette.error_on_piece if spot in red else palette.white
+        home = layout.slots[piece] if stands is None else layout.cells[stands]
+        digit = palette.error_on_piece if stands in red else palette.white
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
                       look.background, digit, fonts.piece * zoom, dim)
     if state.drag is not None and held_at is not None:
@@ -186,12 +186,13 @@ def _arrow_points(painter: Painter, rect: Rect, side: str) -> list[tuple[float, 
     box = painter.px(rect)
     x0, y0, x1, y1 = box.left, box.top, box.right - 1, box.bottom - 1
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    return {
+    corners: dict[str, list[tuple[float, float]]] = {
         "top": [(x0, y1), (x1, y1), (mx, y0)],
         "bottom": [(x0, y0), (x1, y0), (mx, y1)],
         "left": [(x1, y0), (x1, y1), (x0, my)],
         "right": [(x0, y0), (x0, y1), (x1, my)],
-    }[side]
+    }
+    return corners[side]
 
 
 def level_boxes(layout: LevelLayout) -> list[Rect]:

@@ -17,6 +17,7 @@ import numpy as np
 from game.frame import framed
 from game.layout import (
     LevelLayout,
+    MapLayout,
     complete_layout,
     level_layout,
     map_layout,
@@ -53,7 +54,7 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame  # after the driver choice, so no window system is ever touched
 
-    from game.draw import Painter, draw_completed, draw_level, draw_map, draw_title, look_of
+    from game.draw import Painter, draw_map, draw_title
 
     painter = Painter(scale)
     surface = pygame.Surface((round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)))
@@ -63,24 +64,12 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
         truth = _truth("title")
     elif screen == "map":
         done = frozenset(range(1, completed + 1))
-        layout = map_layout(painter.measure)
-        draw_map(surface, painter, layout, done, seed)
-        truth = _map_truth(layout, done, scale)
+        menu = map_layout(painter.measure)
+        draw_map(surface, painter, menu, done, seed)
+        truth = _map_truth(menu, done, scale)
     else:
-        chosen = _level(level)
-        layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
-        state = half_solved(PlayState.start(chosen.puzzle, layout.slot_values), chosen.solution,
-                            placed, misplace, seed)
-        look = look_of(chosen.background, chosen.piece_colour)
-        if screen == "level":
-            draw_level(surface, painter, layout, state, look, seed=seed + chosen.number)
-            truth = level_truth(chosen, layout, state, scale)
-        else:
-            solved = half_solved(PlayState.start(chosen.puzzle, layout.slot_values),
-                                 chosen.solution, len(chosen.solution), 0)
-            draw_completed(surface, painter, layout, solved, look)
-            truth = _complete_truth(chosen, layout, painter, scale)
-        truth["solution"] = [[p.row, p.col, p.value] for p in chosen.solution]
+        truth = _draw_level_screen(surface, painter, screen, _level(level), placed, misplace,
+                                   seed)
     truth["scale"] = scale
     offset = (0, 0)
     if frame:
@@ -89,6 +78,25 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
     truth["boxes"]["game"] = [*offset, round(LOGICAL_SIZE[0] * scale),
                               round(LOGICAL_SIZE[1] * scale)]
     return Render(_bgr(pygame, surface), truth)
+
+
+def _draw_level_screen(surface: Any, painter: Any, screen: str, chosen: Level, placed: int,
+                       misplace: int, seed: int) -> dict[str, Any]:
+    from game.draw import draw_completed, draw_level, look_of
+
+    layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
+    start = PlayState.start(chosen.puzzle, layout.slot_values)
+    look = look_of(chosen.background, chosen.piece_colour)
+    if screen == "level":
+        state = half_solved(start, chosen.solution, placed, misplace, seed)
+        draw_level(surface, painter, layout, state, look, seed=seed + chosen.number)
+        truth = level_truth(chosen, layout, state, painter.scale)
+    else:
+        solved = half_solved(start, chosen.solution, len(chosen.solution), 0)
+        draw_completed(surface, painter, layout, solved, look)
+        truth = _complete_truth(chosen, layout, painter, painter.scale)
+    truth["solution"] = [[p.row, p.col, p.value] for p in chosen.solution]
+    return truth
 
 
 def _check_request(screen: str, scale: float, completed: int) -> None:
@@ -161,7 +169,7 @@ def level_truth(level: Level, layout: LevelLayout, state: PlayState,
     return truth
 
 
-def _map_truth(layout: Any, completed: frozenset[int], scale: float) -> dict[str, Any]:
+def _map_truth(layout: MapLayout, completed: frozenset[int], scale: float) -> dict[str, Any]:
     from game.draw import open_levels
 
     truth = _truth("level_select")
