@@ -222,3 +222,16 @@ def test_framed_window_maps_clicks_into_the_game(play: Any) -> None:
     for row, col, value in truth["solution"]:
         drag(game, tray_piece(truth, value), cell_centre(truth, row, col))
     assert game.screen == "complete"
+
+
+def test_the_window_jumps_after_n_drops(play: Any) -> None:
+    from pygame._sdl2.video import Window
+
+    game = play(level=7, move_window_after=2)
+    truth = render_screen("level", level=7).truth
+    before = tuple(Window.from_display_module().position)
+    (row, col, value), (row2, col2, value2) = truth["solution"][:2]
+    drag(game, tray_piece(truth, value), cell_centre(truth, row, col))
+    assert tuple(Window.from_display_module().position) == before
+    drag(game, tray_piece(truth, value2), cell_centre(truth, row2, col2))
+    assert tuple(Window.from_display_module().position) != before
