@@ -268,12 +268,18 @@ def _greedy(words: list[str], width: Callable[[list[str]], float], limit: float)
 def _balanced(words: list[str], width: Callable[[list[str]], float], limit: float) -> list[str]:
     """Greedy wrapping at the narrowest width that needs no more lines than wrapping at limit."""
     count = len(_greedy(words, width, limit))
-    candidates = sorted({width(words[i:j]) for i in range(len(words))
-                         for j in range(i + 1, len(words) + 1)})
-    for candidate in candidates:
-        if candidate <= limit and len(_greedy(words, width, candidate)) <= count:
-            return _greedy(words, width, candidate)
-    return _greedy(words, width, limit)
+    # Every line's width is the width of some run of words; more width never needs more lines,
+    # so the narrowest run width that works is found by bisection.
+    candidates = sorted({w for i in range(len(words)) for j in range(i + 1, len(words) + 1)
+                         if (w := width(words[i:j])) <= limit})
+    low, high = 0, len(candidates) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if len(_greedy(words, width, candidates[middle])) <= count:
+            high = middle
+        else:
+            low = middle + 1
+    return _greedy(words, width, candidates[low] if candidates else limit)
 
 
 def level_layout(number: int, puzzle: Puzzle, tutorial: str | None, measure: Measure,

@@ -113,8 +113,9 @@ def _level(number: int | None) -> Level:
 
 
 def _bgr(pygame: Any, surface: Any) -> np.ndarray:
-    rgb = pygame.surfarray.array3d(surface)  # W x H x 3
-    return np.ascontiguousarray(rgb.transpose(1, 0, 2)[:, :, ::-1])
+    width, height = surface.get_size()
+    rgb = np.frombuffer(pygame.image.tobytes(surface, "RGB"), np.uint8).reshape(height, width, 3)
+    return np.ascontiguousarray(rgb[:, :, ::-1])
 
 
 def _shift(boxes: dict[str, Any], offset: tuple[int, int]) -> None:
