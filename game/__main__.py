@@ -23,6 +23,10 @@ class UsageError(ValueError):
     """A command-line value that argparse cannot check by itself."""
 
 
+class NoDisplayError(RuntimeError):
+    """The game window cannot be opened (no display, or SDL has no such video driver)."""
+
+
 def _position(text: str) -> tuple[int, int]:
     try:
         x, y = (int(part) for part in text.split(","))
@@ -100,7 +104,8 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         if args[:1] == ["render"]:
             return render(render_parser().parse_args(args[1:]))
         return play(play_parser().parse_args(args))
-    except (ConfigError, LevelError, ProgressError, UsageError, OSError) as error:
+    except (ConfigError, LevelError, ProgressError, UsageError, NoDisplayError,
+            OSError) as error:
         print(f"python -m game: {error}", file=err)
         return 2
 
@@ -131,9 +136,16 @@ def play(args: argparse.Namespace) -> int:
     if (config.placed or config.misplace) and config.level is None:
         raise UsageError("--placed and --misplace need --level")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound
+    import pygame
+
     from game.app import Game
 
-    return Game(config).run()
+    try:
+        game = Game(config)
+    except pygame.error as error:
+        raise NoDisplayError(f"cannot open the game window: {error} (no display? try "
+                             "xvfb-run)") from None
+    return game.run()
 
 
 if __name__ == "__main__":
