@@ -5,8 +5,8 @@ targets are stated: a 1920x1080 level screenshot in 100 ms median or less after 
 400 ms or less cold.
 
 Measured, per set of frames:
-  cold         the first read_screen call in a fresh process (a subprocess per run; imports
-               are timed separately and not included), median over the real level screenshots
+  cold         the first read_screen call in a fresh process (a subprocess per run; module
+               imports not included), over the real level screenshots
   first sight  a warm process reading a frame it has not seen yet (OCR cache cold for its glyphs)
   repeat       the same frames read again (a bot watching a still screen: glyph cache hits)
 Sets: the real screenshots in ../shared/real-screens (1920x1080) and practice-game renders
@@ -152,29 +152,23 @@ def measure(read: Callable[[np.ndarray], Any], name: str, frames: Sequence[Frame
 
 
 def cold_child(path: str) -> None:
-    """In a fresh process: import vision, read one frame, print the two times as JSON."""
+    """In a fresh process (vision already imported with this script): load one frame, time
+    the first read_screen call, print it as JSON."""
     pin_to_one_core()
-    started = time.perf_counter()
     from vision import read_screen
-    imported = time.perf_counter()
     image = load_image(path)
-    loaded = time.perf_counter()
+    started = time.perf_counter()
     read_screen(image)
-    done = time.perf_counter()
-    print(json.dumps({"import_ms": (imported - started) * 1000,
-                      "read_ms": (done - loaded) * 1000}))
+    print(json.dumps({"read_ms": (time.perf_counter() - started) * 1000}))
 
 
-def cold_rows(paths: Sequence[Path]) -> tuple[Row, Row]:
-    reads, imports = [], []
+def cold_row(paths: Sequence[Path]) -> Row:
+    reads = []
     for path in paths:
         child = subprocess.run([sys.executable, __file__, "--cold-child", str(path)],
                                capture_output=True, text=True, check=True, cwd=PROJECT)
-        result = json.loads(child.stdout.splitlines()[-1])
-        reads.append(result["read_ms"])
-        imports.append(result["import_ms"])
-    return Row("real levels: cold (fresh process)", tuple(reads)), \
-        Row("  (import vision, not included)", tuple(imports))
+        reads.append(json.loads(child.stdout.splitlines()[-1])["read_ms"])
+    return Row("real levels: cold (fresh process)", tuple(reads))
 
 
 def main() -> int:
@@ -200,7 +194,7 @@ def main() -> int:
     real = real_frames() if REAL_SCREENS.is_dir() else []
     levels = [f for f in real if f.truth and f.truth.get("screen") == "level"]
     if real:
-        rows += cold_rows([REAL_SCREENS / f.name for f in levels][: 2 if args.quick else None])
+        rows.append(cold_row([REAL_SCREENS / f.name for f in levels][: 2 if args.quick else None]))
         read_screen(real[0].image)  # warm the process up (imports, templates) on one frame
         rows += measure(read_screen, "real screenshots", real, repeats)
     else:
