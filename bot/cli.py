@@ -1,6 +1,6 @@
 """The command line: `puzlogic-bot COMMAND ...`, also `python -m bot`.
 
-Commands: solve (a puzzle file or a screenshot), generate, demo, read (screenshots as text or
+Commands: solve (a puzzle file or a screenshot), generate, demo, practice (the practice game), read (screenshots as text or
 JSON, with debug overlays), replay (screenshots in bulk: overlays, HTML report, summary).
 `main(argv) -> int` so tests call it directly. Exit codes: 0 done, 1 no answer (no solution, or
 a screenshot not read cleanly; the reason printed), 2 bad input (one line on stderr per input,
@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -65,6 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--json", action="store_true", help="print the puzzle as JSON")
 
     commands.add_parser("demo", help="solve the example levels that ship with the project")
+
+    # Only listed here: main() hands everything after "practice" to the game untouched.
+    commands.add_parser("practice", add_help=False,
+                        help="play the practice game (ARGS as for python -m game; try --help)")
 
     read = commands.add_parser("read", help="read screenshots and show what is on them")
     read.add_argument("images", nargs="+", metavar="IMAGE")
@@ -472,11 +477,23 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_NO_SOLUTION if failed else EXIT_OK
 
 
+def run_practice(game_args: Sequence[str]) -> int:
+    # A separate process keeps pygame out of bot/ (only game/ imports it) and gives the game
+    # its own window and event loop.
+    try:
+        return subprocess.call([sys.executable, "-m", "game", *game_args])
+    except KeyboardInterrupt:
+        return 130
+
+
 COMMANDS = {"solve": cmd_solve, "generate": cmd_generate, "demo": cmd_demo, "read": cmd_read,
             "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["practice"]:
+        return run_practice(argv[1:])
     try:
         args = _parser().parse_args(argv)
     except SystemExit as stop:  # argparse has printed usage or help

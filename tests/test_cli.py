@@ -178,3 +178,15 @@ def test_shipped_examples_match_the_real_ground_truth() -> None:
     for name, puzzle in example_puzzles():
         level = int(name.removeprefix("level-").removesuffix(".json"))
         assert puzzle.to_dict() == json.loads(files[level].read_text())["puzzle"]
+
+
+def test_practice_hands_its_arguments_to_the_game(tmp_path: Path) -> None:
+    out, truth = tmp_path / "title.png", tmp_path / "title.json"
+    code = main(["practice", "render", "--screen", "title", "--out", str(out),
+                 "--truth", str(truth)])
+    assert code == 0 and out.stat().st_size > 0
+    assert json.loads(truth.read_text())["screen"] == "title"
+
+
+def test_practice_passes_the_game_exit_code_on_bad_options() -> None:
+    assert main(["practice", "--scale", "9"]) == 2
