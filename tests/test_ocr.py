@@ -1,9 +1,18 @@
 """vision.ocr.read_labels: real label crops (rescaled, JPEG, darkened) and digits rendered in the
-game's font in every colour scheme read exactly; blank and non-digit crops are not guessed."""
+game's font in every colour scheme read exactly; blank and non-digit crops are not guessed.
+
+The material is built here at run time and shared with bench/ocr.py: label boxes measured by
+hand on the real screenshots in ../shared/real-screens (never copied into the project), and
+labels rendered with pygame in game/fonts' Liberation Sans (vision itself never imports pygame).
+"""
 
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -12,30 +21,223 @@ import pytest
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision.ocr import DOUBTFUL, Glyph, read_labels
 
+FONTS = Path(__file__).resolve().parents[1] / "game" / "fonts"
+SCALES = (0.5, 0.6, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5)
 
-def real_crops() -> list[tuple[np.ndarray, str]]:
-    """The crop files beside the real screenshots, with their values as text."""
+
+@dataclass(frozen=True)
+class Label:
+    """One label to read: the crop and the text it shows; `what` names it in failures."""
+
+    crop: np.ndarray
+    text: str
+    what: str
+
+    def __repr__(self) -> str:
+        return f"Label({self.what!r}, {self.text!r}, {self.crop.shape})"
+
+
+# ---------------------------------------------------------------- real screenshots
+
+# Cell (0, 0)'s top-left corner on each level screenshot; the pitch is 48 px at 100 % zoom.
+GRID_ORIGINS = {"puzlogic-map-1": (745, 437), "puzlogic-map-3": (649, 341),
+                "puzlogic-with-sums": (697, 442), "puzlogic-map-7": (649, 413)}
+PITCH = 48
+# Tray pieces: top-left of each piece's 36 px fill, in the order the values appear on screen.
+PIECES = {
+    "puzlogic-map-1": [((749, 777), 1), ((797, 777), 2)],
+    "puzlogic-map-3": [((x, y), v) for y in (729, 777) for x, v in ((701, 4), (749, 5), (797, 6))],
+    "puzlogic-with-sums": [((749, 782), 1), ((797, 782), 2)]
+    + [((701 + 48 * i, 830), 3 + i) for i in range(4)],
+    "puzlogic-map-7": [((701 + 48 * (i % 4), 801 + 48 * (i // 4)), i + 1) for i in range(8)],
+}
+# Ink boxes (x0, y0, x1, y1) of the sums' digits (without the arrow) and the level numbers.
+TEXTS = {
+    "puzlogic-with-sums": [((663, 505, 684, 520), "12"), ((899, 553, 921, 568), "10"),
+                           ((709, 644, 727, 659), "11"), ((479, 325, 500, 339), "06")],
+    "puzlogic-map-7": [((661, 384, 682, 399), "18"), ((901, 384, 922, 399), "19"),
+                       ((615, 428, 636, 443), "14"), ((948, 476, 969, 491), "15"),
+                       ((805, 663, 826, 678), "13"), ((479, 344, 500, 358), "07")],
+    "puzlogic-map-1": [((479, 272, 496, 286), "01")],
+    "puzlogic-map-3": [((479, 272, 500, 287), "03")],
+    "puzlogic-level-completed": [((479, 272, 496, 286), "01")],  # dimmed under the overlay
+}
+# Level map buttons: top-left of each 36 px button; 01-09 filled, 10-15 dashed grey outlines.
+MAP_BUTTONS = [((645 + 64 * (i % 5), 537 + 64 * (i // 5)), f"{i + 1:02d}") for i in range(15)]
+CELL_INSET, BUTTON_INSET = 6, (4, 8, 28, 21)
+
+
+def real_boxes() -> list[tuple[str, tuple[int, int, int, int], str]]:
+    """(screenshot stem, box x0 y0 x1 y1, text) of every label on the real screenshots."""
+    if not REAL_SCREENS.is_dir():
+        pytest.skip(NO_REAL_SCREENS)
+    boxes = []
+    for stem, (x0, y0) in GRID_ORIGINS.items():
+        truth = json.loads((REAL_SCREENS / f"{stem}.json").read_text())
+        for row, col, value in truth["puzzle"]["cells"]:
+            if value is not None:
+                x, y = x0 + col * PITCH + CELL_INSET, y0 + row * PITCH + CELL_INSET
+                boxes.append((stem, (x, y, x + 44 - 2 * CELL_INSET, y + 44 - 2 * CELL_INSET),
+                              str(value)))
+    for stem, pieces in PIECES.items():
+        boxes += [(stem, (x, y, x + 36, y + 36), str(v)) for (x, y), v in pieces]
+    for stem, texts in TEXTS.items():
+        boxes += [(stem, (x0 - 3, y0 - 3, x1 + 3, y1 + 3), t) for (x0, y0, x1, y1), t in texts]
+    dx, dy, w, h = BUTTON_INSET
+    boxes += [("puzlogic-start-map", (x + dx, y + dy, x + dx + w, y + dy + h), t)
+              for (x, y), t in MAP_BUTTONS]
+    return boxes
+
+
+@cache
+def _screenshot(stem: str) -> np.ndarray:
+    return cv2.imread(str(REAL_SCREENS / f"{stem}.png"))
+
+
+def degrade(image: np.ndarray, scale: float, jpeg: bool, gamma: bool) -> np.ndarray:
+    """The test variants: browser zoom (resize), JPEG quality 60, darkened by gamma 1.35."""
+    if scale != 1.0:
+        shrink = scale < 1
+        image = cv2.resize(image, None, fx=scale, fy=scale,
+                           interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    if jpeg:
+        _, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 60])
+        image = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    if gamma:
+        table = (255 * (np.arange(256) / 255) ** 1.35).round().astype(np.uint8)
+        image = cv2.LUT(image, table)
+    return image
+
+
+def real_labels(scale: float = 1.0, jpeg: bool = False, gamma: bool = False) -> list[Label]:
+    """Every label of the real screenshots, the screenshot degraded around it first."""
+    labels = []
+    pad = 12  # context around the box, so resizing and JPEG see the label's neighbourhood
+    for stem, (x0, y0, x1, y1), text in real_boxes():
+        region = _screenshot(stem)[y0 - pad:y1 + pad, x0 - pad:x1 + pad]
+        region = degrade(region, scale, jpeg, gamma)
+        a, b = round(pad * scale), round(pad * scale)
+        crop = region[b:b + round((y1 - y0) * scale), a:a + round((x1 - x0) * scale)]
+        labels.append(Label(crop, text, f"{stem} {x0},{y0} x{scale} jpeg={jpeg} gamma={gamma}"))
+    return labels
+
+
+def real_crop_files() -> list[Label]:
+    """The crop files beside the real screenshots (sums with their arrows, one piece)."""
     if not REAL_SCREENS.is_dir():
         pytest.skip(NO_REAL_SCREENS)
     values = json.loads((REAL_SCREENS / "crops.json").read_text())
-    crops = []
-    for name, value in values.items():
-        if name.endswith(".png"):
-            text = f"{value:02d}" if name.startswith("constraint") else str(value)
-            crops.append((cv2.imread(str(REAL_SCREENS / name)), text))
-    return crops
+    return [Label(cv2.imread(str(REAL_SCREENS / name)),
+                  f"{value:02d}" if name.startswith("constraint") else str(value), name)
+            for name, value in values.items() if name.endswith(".png")]
+
+
+# ---------------------------------------------------------------- rendered digits
+
+# (name, ink BGR, background BGR, bold): the game's colour schemes for digits.
+SCHEMES = (
+    ("dark on teal", (64, 64, 64), (185, 174, 111), False),
+    ("dark on tan", (66, 66, 66), (121, 159, 211), False),
+    ("white on purple", (255, 255, 255), (255, 26, 148), False),
+    ("white on blue", (255, 255, 255), (255, 129, 129), False),
+    ("blue sum on tan", (255, 128, 128), (121, 159, 211), True),
+    ("blue sum on pink", (255, 128, 128), (164, 164, 216), True),
+    ("dark sum on grey-green", (64, 64, 64), (158, 170, 152), True),
+    ("red on grey-green", (0, 0, 255), (158, 170, 152), False),
+    ("grey dashed on green", (150, 170, 130), (130, 169, 106), False),
+    ("dimmed dark on overlay", (62, 66, 60), (76, 76, 69), False),
+)
+TEXTS_TO_RENDER = tuple(str(d) for d in range(10)) + tuple(f"{n:02d}" for n in range(4, 46))
+
+
+@cache
+def _font(bold: bool, size: int):  # noqa: ANN202 - pygame is imported lazily, tests only
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame.font
+
+    pygame.font.init()
+    name = "LiberationSans-Bold.ttf" if bold else "LiberationSans-Regular.ttf"
+    return pygame.font.Font(str(FONTS / name), size)
+
+
+def render(text: str, ink: tuple[int, int, int], background: tuple[int, int, int], bold: bool,
+           digit_height: int) -> np.ndarray:
+    """`text` in the game's font, digits `digit_height` px tall, a margin of a third of that."""
+    import pygame.surfarray
+
+    size = round(digit_height / 0.72)  # Liberation Sans digits stand 0.72 em tall
+    surface = _font(bold, size).render(text, True, ink[::-1], background[::-1])
+    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+    ink_rows = np.nonzero((bgr != np.array(background, np.uint8)).any(axis=(1, 2)))[0]
+    top, bottom = ink_rows[0], ink_rows[-1] + 1
+    margin = max(2, digit_height // 3)
+    trimmed = bgr[top:bottom]
+    return cv2.copyMakeBorder(trimmed, margin, margin, margin // 2, margin // 2,
+                              cv2.BORDER_CONSTANT, value=background)
+
+
+def rendered_labels(digit_height: int, jpeg: bool = False, gamma: bool = False) -> list[Label]:
+    """Every single digit and every two-digit sum 04..45 in every colour scheme."""
+    return [Label(degrade(render(text, ink, bg, bold, digit_height), 1.0, jpeg, gamma), text,
+                  f"{name} h={digit_height} jpeg={jpeg} gamma={gamma}")
+            for name, ink, bg, bold in SCHEMES for text in TEXTS_TO_RENDER]
+
+
+# ---------------------------------------------------------------- tests
+
+
+def misread(labels: list[Label]) -> list[tuple[Label, Glyph]]:
+    """The labels read wrong or doubtfully, with what was read."""
+    glyphs = read_labels([label.crop for label in labels])
+    assert len(glyphs) == len(labels)
+    return [(label, glyph) for label, glyph in zip(labels, glyphs, strict=True)
+            if glyph.text != label.text or glyph.confidence < DOUBTFUL]
 
 
 def test_real_crop_files_read_exactly() -> None:
-    crops = real_crops()
-    glyphs = read_labels([c for c, _ in crops])
-    assert [g.text for g in glyphs] == [t for _, t in crops]
-    assert all(g.confidence >= DOUBTFUL for g in glyphs)
+    assert misread(real_crop_files()) == []
+
+
+@pytest.mark.parametrize("scale", SCALES)
+def test_real_labels_read_exactly_at_every_zoom(scale: float) -> None:
+    assert misread(real_labels(scale)) == []
+
+
+@pytest.mark.parametrize("scale", (0.6, 1.0, 2.0))
+def test_real_labels_survive_jpeg_and_darkening(scale: float) -> None:
+    assert misread(real_labels(scale, jpeg=True, gamma=True)) == []
+
+
+@pytest.mark.parametrize("digit_height", (8, 12, 18, 30, 60))
+def test_rendered_digits_read_in_every_colour_scheme(digit_height: int) -> None:
+    assert misread(rendered_labels(digit_height)) == []
+
+
+@pytest.mark.parametrize("digit_height", (10, 20))
+def test_rendered_digits_survive_jpeg_and_darkening(digit_height: int) -> None:
+    assert misread(rendered_labels(digit_height, jpeg=True, gamma=True)) == []
+
+
+def test_glyphs_come_back_in_crop_order() -> None:
+    crops = [render(t, (64, 64, 64), (185, 174, 111), False, 20) for t in ("7", "31", "0", "9")]
+    assert [g.text for g in read_labels(crops)] == ["7", "31", "0", "9"]
 
 
 def test_blank_crop_is_confidently_empty() -> None:
     assert read_labels([np.full((30, 30, 3), 120, np.uint8)]) == [Glyph("", 1.0)]
 
 
+def test_grayscale_crop_reads_like_colour() -> None:
+    crop = render("42", (64, 64, 64), (185, 174, 111), False, 20)
+    assert read_labels([cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)])[0].text == "42"
+
+
+def test_letters_are_not_passed_off_as_digits() -> None:
+    crops = [render(t, (64, 64, 64), (185, 174, 111), False, 20) for t in ("Quit", "play", "W")]
+    assert all(g.confidence < DOUBTFUL for g in read_labels(crops))
+
+
 def test_no_crops_no_glyphs() -> None:
     assert read_labels([]) == []
+

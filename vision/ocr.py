@@ -1,25 +1,40 @@
 """Read the 1-2 digit labels of one frame: `read_labels(crops) -> list[Glyph]`.
 
 Each crop is one label (a given, a piece, a sum without its arrow, a level number, a map
-button), grayscale or BGR, any polarity and colour, roughly tight around the digits. The crop is
-normalised to black digits on white at a fixed height, then read by Tesseract with a digits
-whitelist. Confidence in 0..1; below 0.5 means "doubtful, do not act on it".
+button), grayscale or BGR, any polarity and colour, roughly tight around the digits. Steps:
 
-A crop with no ink at all reads as Glyph("", 1.0): confidently blank. Ink that does not read
-as one or two digits gives a low confidence, never a guess presented as sure.
+1. Ink: distance of every pixel from the crop's dominant colour, Otsu-thresholded, so white on
+   purple, dark on teal, blue on tan, red and dimmed digits all come out the same way.
+2. Digits: the ink's connected components, minus frames/outlines caught in a loose crop and blobs
+   much shorter than the tallest (specks, arrows). Each digit of the game's font is one blob.
+3. Normalise each digit: black on white, a fixed height, a margin; the pixels are the cache key,
+   so a repeated frame needs no OCR at all.
+4. Read each digit as a single character with Tesseract (digits whitelist); its confidence is
+   Tesseract's own for that character. Blobs wider than one digit (neighbours touching at low
+   zoom) are read as a short word instead.
+
+Confidence in 0..1; below DOUBTFUL means "doubtful, do not act on it". A crop with no ink reads
+as Glyph("", 1.0): confidently blank. Ink that does not read as one or two digits is reported
+with a low confidence, never as a sure guess.
 """
 
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
-import pytesseract
 
-# One thread per tesseract process: its OpenMP start-up costs more than it saves on tiny images.
+from vision._ocr_engines import Engine, Read, open_engine
+
+# One thread per tesseract: OpenMP start-up costs more than it saves on glyphs this small
+# (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Set before any engine
+# starts, for both the in-process library and tesseract processes.
 os.environ["OMP_THREAD_LIMIT"] = "1"
 
 DOUBTFUL = 0.5
@@ -35,66 +50,109 @@ class Glyph:
 
 @dataclass(frozen=True)
 class OcrSettings:
-    """Normalisation sizes, in pixels of the normalised glyph."""
+    """Sizes in pixels of the normalised digit, thresholds for what counts as ink."""
 
-    glyph_height: int = 36
-    margin: int = 12
+    digit_height: int = 32
+    margin: int = 10
+    min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
+    max_digits: int = 2
+    cache_size: int = 4096
 
 
 SETTINGS = OcrSettings()
-_WHITELIST = "-c tessedit_char_whitelist=0123456789"
+Box = tuple[int, int, int, int]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
     """Read every crop of one frame; one Glyph per crop, in order."""
-    return [_read_one(crop) for crop in crops]
+    return _reader().read(crops)
 
 
-def _read_one(crop: np.ndarray) -> Glyph:
-    ink = ink_mask(crop)
-    components = digit_components(ink)
-    if not components:
-        return Glyph("", 1.0)
-    glyph = normalise(ink, components)
-    data = pytesseract.image_to_data(glyph, config=f"--psm 7 {_WHITELIST}",
-                                     output_type=pytesseract.Output.DICT)
-    words = [(t.strip(), float(c)) for t, c in zip(data["text"], data["conf"], strict=True)
-             if t.strip()]
-    text = "".join(t for t, _ in words)
-    if not text:
-        return Glyph("", 0.0)
-    confidence = min(c for _, c in words) / 100
-    if len(text) != len(components) or len(text) > 2:
-        confidence = min(confidence, 0.3)
-    return Glyph(text, round(max(0.0, confidence), 3))
+class _Reader:
+    """The engine plus an LRU cache from normalised digit pixels to their reading.
+
+    One per process (see `_reader`): the engine is costly to start and not thread-safe."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.cache: OrderedDict[bytes, Read] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def read(self, crops: Sequence[np.ndarray]) -> list[Glyph]:
+        labels = [normalise(crop) for crop in crops]
+        with self.lock:
+            self._fill_cache([d for digits in labels if digits for d in digits])
+            return [self._glyph(digits) for digits in labels]
+
+    def _fill_cache(self, images: list[np.ndarray]) -> None:
+        missing = {_key(image): image for image in images if _key(image) not in self.cache}
+        if missing:
+            reads = self.engine.read(list(missing.values()))
+            for key, read in zip(missing, reads, strict=True):
+                self.cache[key] = read
+        for image in images:
+            self.cache.move_to_end(_key(image))
+        while len(self.cache) > SETTINGS.cache_size:
+            self.cache.popitem(last=False)
+
+    def _glyph(self, digits: list[np.ndarray] | None) -> Glyph:
+        if digits is None:
+            return Glyph("", 1.0)
+        reads = [self.cache[_key(image)] for image in digits]
+        text = "".join(r.text for r in reads)
+        confidence = min(r.confidence for r in reads)
+        if not text or any(not r.text for r in reads) or len(text) > SETTINGS.max_digits:
+            confidence = min(confidence, 0.2)
+        return Glyph(text, round(confidence, 3))
 
 
-def ink_mask(crop: np.ndarray) -> np.ndarray:
-    """Pixels that differ from the crop's dominant colour (the background), whatever polarity.
+def _key(image: np.ndarray) -> bytes:
+    return image.shape[1].to_bytes(2, "little") + image.tobytes()
 
-    The background is the per-channel median: digits cover well under half of a label crop.
-    Distance from it (largest channel difference) separates white-on-purple, dark-on-teal,
-    blue-on-tan and red digits alike, where plain grey levels may not (blue #8080ff and tan
-    #d39f79 are nearly the same grey)."""
+
+@cache
+def _reader() -> _Reader:
+    """The process's one reader; a cached factory rather than a module global, started lazily
+    so importing vision costs nothing."""
+    return _Reader(open_engine())
+
+
+# ---------------------------------------------------------------- normalisation
+
+
+def normalise(crop: np.ndarray) -> list[np.ndarray] | None:
+    """The crop's digits, left to right, each black on white at the fixed height with a margin
+    (a blob wider than one digit stays whole); None when the crop holds no ink."""
+    distance = ink_distance(crop)
+    if int(distance.max()) < SETTINGS.min_contrast:
+        return None
+    level, ink = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    boxes = digit_boxes(ink)
+    if not boxes:
+        return None
+    top = min(y for _, y, _, _ in boxes)
+    bottom = max(y + h for _, y, _, h in boxes)
+    scale = SETTINGS.digit_height / (bottom - top)
+    return [_normalised_digit(distance, ink, box, top, bottom, scale, level) for box in boxes]
+
+
+def ink_distance(crop: np.ndarray) -> np.ndarray:
+    """How far each pixel is from the crop's dominant colour (largest channel difference).
+
+    The dominant colour (per-channel median) is the background: digits cover well under half
+    of a label crop. Plain grey levels would not do: blue #8080ff and tan #d39f79 are nearly the
+    same grey."""
     image = crop if crop.ndim == 3 else crop[:, :, None]
     image = image[:, :, :3].astype(np.int16)
-    background = np.median(image.reshape(-1, image.shape[2]), axis=0)
-    distance = np.abs(image - background).max(axis=2).astype(np.uint8)
-    if int(distance.max()) < 40:  # flat: no ink worth reading
-        return np.zeros(distance.shape, np.uint8)
-    _, mask = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return mask
+    background = np.median(image.reshape(-1, image.shape[2]), axis=0).astype(np.int16)
+    return np.abs(image - background).max(axis=2).astype(np.uint8)
 
 
-def digit_components(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
-    """Boxes (x, y, w, h) of the ink blobs that can be digits, left to right.
-
-    Dropped: frames and outlines caught in a loose crop (they touch the crop's edge and either
-    enclose other blobs or run along the edge), then blobs much shorter than the tallest one
-    (specks, a sum's arrow): every digit of the font has the same height."""
+def digit_boxes(ink: np.ndarray) -> list[Box]:
+    """Boxes (x, y, w, h) of the ink blobs that can be digits, left to right."""
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    boxes = [tuple(int(v) for v in row[:4]) for row in stats[1:count]]
+    boxes: list[Box] = [(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in stats[1:count]]
     digits = [b for b in boxes if not _is_frame(b, boxes, ink.shape)]
     if not digits:
         return []
@@ -102,7 +160,9 @@ def digit_components(ink: np.ndarray) -> list[tuple[int, int, int, int]]:
     return sorted(b for b in digits if b[3] >= SETTINGS.min_height_fraction * tallest)
 
 
-def _is_frame(box: tuple[int, ...], boxes: list[tuple[int, ...]], shape: tuple[int, ...]) -> bool:
+def _is_frame(box: Box, boxes: list[Box], shape: tuple[int, ...]) -> bool:
+    """A piece frame or cell outline caught in a loose crop: it touches the crop's edge and
+    either encloses other blobs or runs along the edge."""
     x, y, w, h = box
     height, width = shape[:2]
     if not (x == 0 or y == 0 or x + w == width or y + h == height):
@@ -114,20 +174,17 @@ def _is_frame(box: tuple[int, ...], boxes: list[tuple[int, ...]], shape: tuple[i
     return along_edge or encloses
 
 
-def normalise(ink: np.ndarray, components: list[tuple[int, int, int, int]]) -> np.ndarray:
-    """Black digits on white, trimmed to the kept components, scaled to the glyph height."""
-    keep = np.zeros_like(ink)
-    for x, y, w, h in components:
-        keep[y:y + h, x:x + w] = ink[y:y + h, x:x + w]
-    x0 = min(x for x, _, _, _ in components)
-    y0 = min(y for _, y, _, _ in components)
-    x1 = max(x + w for x, _, w, _ in components)
-    y1 = max(y + h for _, y, _, h in components)
-    trimmed = keep[y0:y1, x0:x1]
-    scale = SETTINGS.glyph_height / trimmed.shape[0]
-    size = (max(1, round(trimmed.shape[1] * scale)), SETTINGS.glyph_height)
-    scaled = cv2.resize(trimmed, size, interpolation=cv2.INTER_AREA if scale < 1
-                        else cv2.INTER_LINEAR)
-    _, scaled = cv2.threshold(scaled, 127, 255, cv2.THRESH_BINARY)
+def _normalised_digit(distance: np.ndarray, ink: np.ndarray, box: Box, top: int, bottom: int,
+                      scale: float, level: float) -> np.ndarray:
+    """One blob scaled from the grey distance map (smoother than scaling the binary mask),
+    thresholded at the crop's Otsu level, black on white with a margin."""
+    x, _, w, _ = box
+    # Only this blob's pixels (plus a pixel of anti-aliasing around them) may count as ink.
+    own = cv2.dilate(ink[top:bottom, x:x + w], np.ones((3, 3), np.uint8))
+    grey = np.where(own > 0, distance[top:bottom, x:x + w], 0).astype(np.uint8)
+    size = (max(1, round(w * scale)), SETTINGS.digit_height)
+    scaled = cv2.resize(grey, size, interpolation=cv2.INTER_AREA if scale < 1
+                        else cv2.INTER_CUBIC)
+    glyph = np.where(scaled > level, 0, 255).astype(np.uint8)
     m = SETTINGS.margin
-    return cv2.copyMakeBorder(255 - scaled, m, m, m, m, cv2.BORDER_CONSTANT, value=255)
+    return cv2.copyMakeBorder(glyph, m, m, m, m, cv2.BORDER_CONSTANT, value=255)
