@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import COLOURS
+from vision.colours import COLOURS, median_colour
 from vision.grid import Square
 
 
@@ -36,23 +36,25 @@ class FoundPiece:
 
     fill: Square
     in_cell: bool
+    colour: np.ndarray  # the fill's BGR
 
 
 def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
                 cell_side: float) -> list[FoundPiece]:
     """Every piece in the logical view, in the tray or placed in a cell."""
     mask = _fill_mask(view, background, dark)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
     low, high = (f * cell_side for f in PIECES.side_range)
     found = []
-    for x, y, w, h, area in stats[1:]:
+    for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         side = (w + h) / 2
         if not low <= side <= high or abs(w - h) > PIECES.squareness * side:
             continue
         if area < PIECES.min_fill * w * h:
             continue
         fill = Square(float(x), float(y), float(w), float(h))
-        found.append(FoundPiece(fill, _in_cell(dark, fill, cell_side)))
+        colour = median_colour(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label)
+        found.append(FoundPiece(fill, _in_cell(dark, fill, cell_side), colour))
     return found
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from puzzle.model import Puzzle, PuzzleError, Sum
 from puzzle.solver import Explanation
 from vision.colours import blue_ink, dark_ink, distance, is_blue, is_red, median_colour, red_ink
-from vision.grid import Grid, GridError, Square, fit_grid, one_size, outline_squares
+from vision.grid import GRID, Grid, GridError, Square, fit_grid, one_size, outline_squares
 from vision.labels import FoundSum, Part, find_sums, ink_parts, last_word, level_label_parts, union
 from vision.locate import GameView, find_game, view_of
 from vision.ocr import DOUBTFUL, Glyph, read_labels
@@ -77,7 +77,7 @@ def _read_view(image: np.ndarray, view: GameView) -> ScreenReading:
         return _read_completed(image, view, common)
     dark = dark_ink(view.image, background)
     squares, _ = one_size(outline_squares(dark, view.image, background))
-    if squares:
+    if len(squares) >= 2:  # the map's lone "play" square is no board
         return _read_level(image, view, dark, squares, common)
     return _read_green(view, dark, common)
 
@@ -99,13 +99,13 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
                 squares: list[Square], common: dict) -> ScreenReading:
     background = np.array(view.area.background)
     side = float(np.median([s.side for s in squares]))
-    found_pieces = find_pieces(view.image, background, dark, side)
-    placed_squares = [_cell_around(p.fill, side) for p in found_pieces if p.in_cell]
     try:
-        grid = fit_grid(squares + placed_squares)
+        found_pieces = _on_board(find_pieces(view.image, background, dark, side),
+                                 fit_grid(squares), squares)
+        grid = fit_grid(squares + [_cell_around(p.fill, side) for p in found_pieces if p.in_cell])
     except GridError as error:
         return ScreenReading("level", **common, doubts=(Doubt("grid", str(error)),))
-    ink = dark | blue_ink(view.image) | red_ink(view.image)
+    ink = _without_outlines(dark | blue_ink(view.image) | red_ink(view.image), squares, side)
     parts, labels = ink_parts(ink, 0.06 * grid.pitch)
     doubts: list[Doubt] = []
     cells = _locate_cells(grid, squares, view, doubts)
@@ -121,6 +121,35 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
                       read_labels([c.crop for c in everything]), strict=True))
     return _assemble_level(view, grid, cells, found_pieces, sums, glyphs, everything,
                            level_box, doubts, common, parts)
+
+
+def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
+              squares: Sequence[Square]) -> list[FoundPiece]:
+    """Pieces stay placed only when they stand on the grid next to or among its cells."""
+    spots = [grid.coordinates(s.center)[:2] for s in squares]
+    rows, cols = [r for r, _ in spots], [c for _, c in spots]
+    kept = []
+    for piece in pieces:
+        row, col, miss = grid.coordinates(piece.fill.center)
+        on_board = (miss <= GRID.off_pitch and min(rows) - 1 <= row <= max(rows) + 1
+                    and min(cols) - 1 <= col <= max(cols) + 1)
+        kept.append(piece if on_board or not piece.in_cell else replace(piece, in_cell=False))
+    return kept
+
+
+def _without_outlines(ink: np.ndarray, squares: Sequence[Square], side: float) -> np.ndarray:
+    """The ink less the cell outlines, so an arrow touching an outline stands on its own."""
+    cleaned = ink.copy()
+    grow, inset = 0.03 * side, 0.1 * side
+    for sq in squares:
+        x0, y0 = int(sq.x - grow), int(sq.y - grow)
+        x1, y1 = int(np.ceil(sq.x + sq.w + grow)), int(np.ceil(sq.y + sq.h + grow))
+        inner = ink[int(sq.y + inset):int(sq.y + sq.h - inset),
+                    int(sq.x + inset):int(sq.x + sq.w - inset)].copy()
+        cleaned[max(0, y0):y1, max(0, x0):x1] = 0
+        cleaned[int(sq.y + inset):int(sq.y + sq.h - inset),
+                int(sq.x + inset):int(sq.x + sq.w - inset)] = inner
+    return cleaned
 
 
 def _cell_around(fill: Square, side: float) -> Square:
@@ -147,11 +176,19 @@ def _locate_cells(grid: Grid, squares: Sequence[Square], view: GameView,
     return cells
 
 
-def _screen_crop(image: np.ndarray, view: GameView, sq: Square) -> tuple[np.ndarray, Box]:
+def _screen_crop(image: np.ndarray, view: GameView, sq: Square,
+                 around: np.ndarray | None = None) -> tuple[np.ndarray, Box]:
+    """The digits' crop from the screenshot, as distance from the colour around them.
+
+    Ink of any colour on any theme becomes bright on black, which is all OCR needs; `around`
+    defaults to the game's background (pieces pass their fill colour).
+    """
     margin = READ.crop_margin * sq.h
     box = view.to_screen(sq.x - margin, sq.y - margin, sq.w + 2 * margin, sq.h + 2 * margin)
     x0, y0 = max(0, box.x), max(0, box.y)
-    return image[y0:box.y + box.h, x0:box.x + box.w], box
+    crop = image[y0:box.y + box.h, x0:box.x + box.w]
+    reference = np.array(view.area.background) if around is None else around
+    return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
 
 
 def _given_label(image: np.ndarray, view: GameView, parts: Sequence[Part], sq: Square,
@@ -168,10 +205,9 @@ def _given_label(image: np.ndarray, view: GameView, parts: Sequence[Part], sq: S
 def _piece_label(image: np.ndarray, view: GameView, piece: FoundPiece, grid: Grid,
                  n: int) -> _Label:
     fill = piece.fill
-    inset = 0.1 * fill.side
+    inset = 0.2 * fill.side
     inner = Square(fill.x + inset, fill.y + inset, fill.w - 2 * inset, fill.h - 2 * inset)
-    box = view.to_screen(inner.x, inner.y, inner.w, inner.h)
-    crop = image[max(0, box.y):box.y + box.h, max(0, box.x):box.x + box.w]
+    crop, box = _screen_crop(image, view, inner, piece.colour)
     return _Label("piece", f"piece {n}", crop, box)
 
 
@@ -347,8 +383,7 @@ def _faint_level(image: np.ndarray,
     whole = union(line)
     label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
     crop, _ = _screen_crop(image, view, union(last_word(line)))
-    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    stretched = cv2.normalize(grey, None, 0, 255, cv2.NORM_MINMAX)
+    stretched = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
     doubts: list[Doubt] = []
     level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False)
     return level, label_box, doubts

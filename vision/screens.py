@@ -27,7 +27,7 @@ class ScreenSettings:
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.35, 0.95)  # of the game height: map buttons' rows
-    check_colour_margin: int = 60  # green above red and blue: the completed check mark
+    check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
 
 
@@ -72,32 +72,72 @@ def _words(parts: Sequence[Part]) -> list[list[Part]]:
 
 
 def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
-    """The level buttons of the map in reading order, or [] when there are none."""
+    """The level buttons of the map in reading order, or [] when there are none.
+
+    Unlocked buttons are solid squares; their positions give the buttons' lattice, and a
+    locked (dashed) button is a lattice position with faint ink round its edge.
+    """
     height, width = view.shape[:2]
     faint = (distance(cv2.blur(view, (3, 3)), background) > SCREENS.faint_ink).astype(np.uint8)
-    band = (int(SCREENS.button_band[0] * height), int(SCREENS.button_band[1] * height))
-    faint[:band[0]] = 0
-    faint[band[1]:] = 0
+    top, bottom = (int(f * height) for f in SCREENS.button_band)
+    faint[:top] = 0
+    faint[bottom:] = 0
     low, high = (f * width for f in SCREENS.button_side)
-    # The dashes of a locked button are separate blobs: closing by a third of a button joins
-    # them into one square, and joins nothing else (buttons stand a button's width apart).
-    joined = cv2.morphologyEx(faint * 255, cv2.MORPH_CLOSE,
-                              np.ones((int(low / 2), int(low / 2)), np.uint8))
-    parts, _ = ink_parts(joined, low)
-    squares = [p.square for p in parts
-               if low <= p.w <= high and low <= p.h <= high and abs(p.w - p.h) < 0.2 * p.w]
+    parts, _ = ink_parts(faint * 255, low)
+    solid = [p.square for p in parts if low <= p.w <= high and low <= p.h <= high
+             and abs(p.w - p.h) < 0.2 * p.w and p.area > 0.6 * p.w * p.h]
+    if not solid:
+        return []
+    side = float(np.median([sq.w for sq in solid]))
+    xs = _lattice([sq.center[0] for sq in solid], side, width)
+    ys = _lattice([sq.center[1] for sq in solid], side, height)
+    squares = []
+    for y in ys:
+        for x in xs:
+            box = Square(x - side / 2, y - side / 2, side, side)
+            if any(_overlaps(box, sq) for sq in solid):
+                squares.append(next(sq for sq in solid if _overlaps(box, sq)))
+            elif _edge_ink(faint, box) > 0.25:
+                squares.append(box)
     ordered = _reading_order(squares)
     return [MapButton(n, sq, _state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
 
 
+def _lattice(centres: list[float], side: float, limit: float) -> list[float]:
+    """Positions on the buttons' pitch through the given centres, across the whole game."""
+    ordered = sorted(set(round(c) for c in centres))
+    steps = [b - a for a, b in zip(ordered, ordered[1:], strict=False) if b - a > side]
+    # With one solid button the pitch cannot be seen: the map's usual gap is assumed.
+    pitch = min(steps) if steps else side * 64 / 46
+    first = ordered[0] - pitch * int(ordered[0] // pitch)
+    return list(np.arange(first, limit, pitch))
+
+
+def _overlaps(a: Square, b: Square) -> bool:
+    return abs(a.center[0] - b.center[0]) < a.w / 2 and abs(a.center[1] - b.center[1]) < a.h / 2
+
+
+def _edge_ink(mask: np.ndarray, box: Square) -> float:
+    """The share of a square's outline that has ink near it (dashes cover about half)."""
+    x0, y0 = int(box.x), int(box.y)
+    x1, y1 = int(box.x + box.w), int(box.y + box.h)
+    if x0 < 0 or y0 < 0 or y1 >= mask.shape[0] or x1 >= mask.shape[1]:
+        return 0.0
+    band = max(2, int(0.1 * box.w))
+    edges = (mask[y0:y0 + band, x0:x1].any(axis=0), mask[y1 - band:y1, x0:x1].any(axis=0),
+             mask[y0:y1, x0:x0 + band].any(axis=1), mask[y0:y1, x1 - band:x1].any(axis=1))
+    return float(np.mean([e.mean() for e in edges]))
+
+
 def _reading_order(squares: list[Square]) -> list[Square]:
+    """Rows of buttons top to bottom, each left to right; a lone square (play) is no row."""
     rows: list[list[Square]] = []
     for sq in sorted(squares, key=lambda s: s.center[1]):
         if rows and abs(sq.center[1] - rows[-1][0].center[1]) < sq.h / 2:
             rows[-1].append(sq)
         else:
             rows.append([sq])
-    return [sq for row in rows for sq in sorted(row, key=lambda s: s.x)]
+    return [sq for row in rows if len(row) > 1 for sq in sorted(row, key=lambda s: s.x)]
 
 
 def _state(view: np.ndarray, background: np.ndarray, sq: Square) -> str:
@@ -106,10 +146,12 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Square) -> str:
     filled = np.abs(np.median(inside, axis=0) - background.astype(float)).max() > 60
     if not filled:
         return "dashed"
-    corner = view[y:y + h // 3, x:x + w // 2].astype(np.int16)
-    b, g, r = corner[:, :, 0], corner[:, :, 1], corner[:, :, 2]
-    margin = SCREENS.check_colour_margin
-    check = ((g - r > margin) & (g - b > margin)).sum() >= max(2, w * h // 400)
+    # The check mark is a small bright mark above the digits, in the fill's top-left corner:
+    # brightness survives blur and JPEG better than its green hue does.
+    luma = cv2.cvtColor(view[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY).astype(np.int16)
+    fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
+    corner = luma[int(0.08 * h):int(0.3 * h), int(0.08 * w):int(0.5 * w)]
+    check = (corner > fill_luma + SCREENS.check_colour_margin).sum() >= max(2, w * h // 500)
     return "completed" if check else "open"
 
 
