@@ -123,30 +123,39 @@ def _reader() -> _Reader:
 
 def normalise(crop: np.ndarray) -> list[np.ndarray] | None:
     """The crop's digits, left to right, each black on white at the fixed height with a margin
-    (a blob wider than one digit stays whole); None when the crop holds no ink."""
-    distance = ink_distance(crop)
-    if int(distance.max()) < SETTINGS.min_contrast:
+    (a blob wider than one digit stays whole); None when the crop holds no ink.
+
+    Two passes: the largest colour difference from the background finds the digit blobs (and
+    the frames to drop); then every pixel is measured along the background-to-digit colour
+    direction, which ignores JPEG's colour noise and a frame of another colour."""
+    pixels, background = _pixels_and_background(crop)
+    spread = np.abs(pixels - background).max(axis=2)
+    if float(spread.max()) < SETTINGS.min_contrast:
         return None
-    level, ink = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, ink = cv2.threshold(spread.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     boxes = digit_boxes(ink)
     if not boxes:
         return None
+    in_digits = np.zeros(ink.shape, bool)
+    for x, y, w, h in boxes:
+        in_digits[y:y + h, x:x + w] = ink[y:y + h, x:x + w] > 0
+    direction = np.median(pixels[in_digits], axis=0) - background
+    progress = (pixels - background) @ direction / max(float(direction @ direction), 1.0)
+    distance = (np.clip(progress, 0, 1) * 255).astype(np.uint8)
+    level, ink = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     top = min(y for _, y, _, _ in boxes)
     bottom = max(y + h for _, y, _, h in boxes)
     scale = SETTINGS.digit_height / (bottom - top)
     return [_normalised_digit(distance, ink, box, top, bottom, scale, level) for box in boxes]
 
 
-def ink_distance(crop: np.ndarray) -> np.ndarray:
-    """How far each pixel is from the crop's dominant colour (largest channel difference).
-
-    The dominant colour (per-channel median) is the background: digits cover well under half
-    of a label crop. Plain grey levels would not do: blue #8080ff and tan #d39f79 are nearly the
-    same grey."""
+def _pixels_and_background(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The crop as float colours (H, W, C) and its dominant colour, the background (per-channel
+    median: digits cover well under half of a label crop). Plain grey levels would not do:
+    blue #8080ff and tan #d39f79 are nearly the same grey."""
     image = crop if crop.ndim == 3 else crop[:, :, None]
-    image = image[:, :, :3].astype(np.int16)
-    background = np.median(image.reshape(-1, image.shape[2]), axis=0).astype(np.int16)
-    return np.abs(image - background).max(axis=2).astype(np.uint8)
+    pixels = image[:, :, :3].astype(np.float32)
+    return pixels, np.median(pixels.reshape(-1, pixels.shape[2]), axis=0)
 
 
 def digit_boxes(ink: np.ndarray) -> list[Box]:
