@@ -82,7 +82,8 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     frame (in the tray or placed): pieces.py reads those.
     """
     _, _, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
-    found = []
+    darkness = np.clip(int(np.max(background)) - view.max(axis=2).astype(np.float32), 0, None)
+    insides = []
     for x, y, w, h, area in stats[1:]:
         side = (w + h) / 2
         if not GRID.min_side * 0.7 <= side <= GRID.max_side:
@@ -91,32 +92,65 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
             continue
         if not _enclosed(dark.shape, x, y, w, h) or _filled(view, background, x, y, w, h):
             continue
-        t = _thickness(dark, x, y, w, h)
-        found.append(Square(float(x - t), float(y - t), float(w + 2 * t), float(h + 2 * t)))
-    return found
+        insides.append((int(x), int(y), int(w), int(h)))
+    return _outlines(insides, darkness)
+
+
+def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) -> list[Square]:
+    """Each outline's outer square, to a fraction of a pixel.
+
+    A blurred line keeps its centre (the darkness-weighted mean across it) and its total
+    darkness; its width is that total over the darkest any line reaches on this board.
+    """
+    profiles = [[_profile(darkness, inside, edge) for edge in range(4)] for inside in insides]
+    depth = max((p.max() for sides in profiles for p, _ in sides if p.size), default=0.0)
+    if depth <= 0:
+        return []
+    squares = []
+    for sides in profiles:
+        centres, widths = [], []
+        for profile, start in sides:
+            total = float(profile.sum())
+            if total <= 0:
+                break
+            centres.append(start + float(np.dot(np.arange(len(profile)), profile)) / total)
+            widths.append(total / depth)
+        if len(centres) < 4:
+            continue
+        half = float(np.median(widths)) / 2
+        left, right, top, bottom = centres
+        squares.append(Square(left - half + 0.5, top - half + 0.5,
+                              right - left + 2 * half, bottom - top + 2 * half))
+    return squares
+
+
+def _profile(darkness: np.ndarray, inside: tuple[int, int, int, int],
+             edge: int) -> tuple[np.ndarray, int]:
+    """Darkness across one side of an outline (averaged along its middle), and where it starts.
+
+    edge 0..3 = left, right, top, bottom. The span reaches from just inside the outline to
+    a tenth of the cell beyond it: less than the gap to a neighbouring cell.
+    """
+    x, y, w, h = inside
+    reach = max(3, int(round(0.12 * w)))
+    height, width = darkness.shape
+    if edge < 2:
+        rows = slice(y + int(0.3 * h), y + h - int(0.3 * h))
+        start = x - reach if edge == 0 else x + w - 1
+        start = max(0, start)
+        strip = darkness[rows, start:min(width, start + reach + 1)].mean(axis=0)
+    else:
+        cols = slice(x + int(0.3 * w), x + w - int(0.3 * w))
+        start = y - reach if edge == 2 else y + h - 1
+        start = max(0, start)
+        strip = darkness[start:min(height, start + reach + 1), cols].mean(axis=1)
+    return strip, start
 
 
 def _enclosed(shape: tuple[int, ...], x: int, y: int, w: int, h: int) -> bool:
     """A region of no ink that does not reach the view's border is ringed by ink all round."""
     height, width = shape[:2]
     return not (x == 0 or y == 0 or x + w >= width or y + h >= height)
-
-
-def _thickness(dark: np.ndarray, x: int, y: int, w: int, h: int) -> int:
-    """How many ink pixels the outline has, outward from the middle of each side (median)."""
-    limit = max(2, int(0.2 * w))
-    cx, cy = x + w // 2, y + h // 2
-    runs = [
-        _run(dark[cy, x - 1::-1][:limit]), _run(dark[cy, x + w:][:limit]),
-        _run(dark[y - 1::-1, cx][:limit]), _run(dark[y + h:, cx][:limit]),
-    ]
-    return int(np.median(runs))
-
-
-def _run(values: np.ndarray) -> int:
-    """Length of the leading run of ink."""
-    gaps = np.flatnonzero(values == 0)
-    return int(gaps[0]) if len(gaps) else len(values)
 
 
 def _filled(view: np.ndarray, background: np.ndarray, x: int, y: int, w: int, h: int) -> bool:

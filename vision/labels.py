@@ -175,9 +175,14 @@ def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Pa
 
 
 def last_word(parts: Sequence[Part]) -> list[Part]:
-    """The blobs after the widest gap: the number of "Level 07"."""
-    if len(parts) < 2:
-        return list(parts)
-    gaps = [parts[i + 1].x - (parts[i].x + parts[i].w) for i in range(len(parts) - 1)]
-    split = int(np.argmax(gaps)) + 1
-    return list(parts[split:])
+    """The blobs of the number in "Level 07": the game pads it to two digits.
+
+    The last two blobs are the digits when the space before them is wider than the gap
+    between them; otherwise the digits have merged into the last blob.
+    """
+    if len(parts) < 3:
+        return list(parts[-1:])
+    a, b, c = parts[-3], parts[-2], parts[-1]
+    space = b.x - (a.x + a.w)
+    between = c.x - (b.x + b.w)
+    return [b, c] if space > between else [c]

@@ -22,7 +22,16 @@ from puzzle.model import Puzzle, PuzzleError, Sum
 from puzzle.solver import Explanation
 from vision.colours import blue_ink, dark_ink, distance, is_blue, is_red, median_colour, red_ink
 from vision.grid import GRID, Grid, GridError, Square, fit_grid, one_size, outline_squares
-from vision.labels import FoundSum, Part, find_sums, ink_parts, last_word, level_label_parts, union
+from vision.labels import (
+    LABELS,
+    FoundSum,
+    Part,
+    find_sums,
+    ink_parts,
+    last_word,
+    level_label_parts,
+    union,
+)
 from vision.locate import GameView, find_game, view_of
 from vision.ocr import DOUBTFUL, Glyph, read_labels
 from vision.pieces import FoundPiece, find_pieces
@@ -42,6 +51,7 @@ class ReadSettings:
 
 
 READ = ReadSettings()
+PIECE_FRAME = 1 / 44  # of the cell side: the piece's thin frame around its fill
 
 
 def read_screen(image: np.ndarray) -> ScreenReading:
@@ -152,6 +162,10 @@ def _without_outlines(ink: np.ndarray, squares: Sequence[Square], side: float) -
     return cleaned
 
 
+def _grown(sq: Square, by: float) -> Square:
+    return Square(sq.x - by, sq.y - by, sq.w + 2 * by, sq.h + 2 * by)
+
+
 def _cell_around(fill: Square, side: float) -> Square:
     cx, cy = fill.center
     return Square(cx - side / 2, cy - side / 2, side, side)
@@ -252,6 +266,12 @@ def _assemble_level(view: GameView, grid: Grid, cells: dict[tuple[int, int], Squ
                     doubts: list[Doubt], common: dict, parts: Sequence[Part]) -> ScreenReading:
     boxes = {label.element: label.box for label in labels}
     cell_readings = []
+    for piece in found_pieces:
+        if piece.in_cell:
+            row, col, _ = grid.coordinates(piece.fill.center)
+            sq = _cell_around(piece.fill, grid.side)
+            cell_readings.append(CellReading(row, col, view.to_screen(sq.x, sq.y, sq.w, sq.h),
+                                             None))
     for cell, sq in sorted(cells.items()):
         element = f"cell {cell}"
         value = None
@@ -264,8 +284,9 @@ def _assemble_level(view: GameView, grid: Grid, cells: dict[tuple[int, int], Squ
     piece_readings = []
     for n, piece in enumerate(found_pieces):
         element = f"piece {n}"
+        frame = _grown(piece.fill, PIECE_FRAME * grid.side)
+        box = view.to_screen(frame.x, frame.y, frame.w, frame.h)
         fill = piece.fill
-        box = view.to_screen(fill.x, fill.y, fill.w, fill.h)
         at = None
         if piece.in_cell:
             row, col, _ = grid.coordinates(fill.center)
@@ -325,11 +346,9 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     if doubts:
         doubts.append(Doubt("puzzle", "not built: the doubts above make it unreliable"))
         return None
-    placed = {p.at for p in pieces if p.at is not None}
     try:
         return Puzzle.build(
-            [(c.row, c.col, None if c.cell in placed else c.value) for c in cells]
-            + [(r, c, None) for r, c in placed if (r, c) not in {x.cell for x in cells}],
+            [(c.row, c.col, c.value) for c in cells],
             [p.value for p in pieces],
             [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums])
     except PuzzleError as error:
@@ -374,9 +393,14 @@ def _faint_level(image: np.ndarray,
     """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
     height, width = view.image.shape[:2]
     background = np.array(view.area.background)
-    smooth = cv2.GaussianBlur(view.image, (3, 3), 0)
-    faint = (distance(smooth, background) > READ.faint_label_ink).astype(np.uint8) * 255
-    parts, _ = ink_parts(faint, 3)
+    faint = distance(view.image, background)
+    corner = faint[:int(LABELS.label_corner[1] * height), :int(LABELS.label_corner[0] * width)]
+    # The dimmed text differs from the overlay by a few levels only: threshold at half the
+    # strongest ink of the corner, then join the fragments of each letter.
+    threshold = max(READ.faint_label_ink / 2, 0.45 * float(np.percentile(corner, 99.5)))
+    mask = (faint > threshold).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    parts, _ = ink_parts(mask, 3)
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None, None, [Doubt("level label", "not found under the overlay")]

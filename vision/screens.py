@@ -26,8 +26,9 @@ class ScreenSettings:
     white_min: int = 185  # every channel at least this: the white words on the overlay
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
-    button_band: tuple[float, float] = (0.35, 0.95)  # of the game height: map buttons' rows
+    button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
 
 
@@ -74,47 +75,63 @@ def _words(parts: Sequence[Part]) -> list[list[Part]]:
 def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     """The level buttons of the map in reading order, or [] when there are none.
 
-    Unlocked buttons are solid squares; their positions give the buttons' lattice, and a
-    locked (dashed) button is a lattice position with faint ink round its edge.
+    The buttons stand in rows and columns with clear gaps between them, while each button's
+    ink (fill, or dashes plus digits) spans its whole width and height: the ink's projections
+    on the x and y axes give the columns and rows, and a button is where both meet and ink
+    runs round the edge.
     """
     height, width = view.shape[:2]
-    faint = (distance(cv2.blur(view, (3, 3)), background) > SCREENS.faint_ink).astype(np.uint8)
     top, bottom = (int(f * height) for f in SCREENS.button_band)
-    faint[:top] = 0
-    faint[bottom:] = 0
+    # Buttons are darker than the map (purple fill, grey dashes); the leaves drifting over
+    # it are lighter, so they never join the buttons' projections.
+    band = view[top:bottom]
+    luma = cv2.cvtColor(band, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    background_luma = int(cv2.cvtColor(background.reshape(1, 1, 3).astype(np.uint8),
+                                       cv2.COLOR_BGR2GRAY)[0, 0])
+    ink = np.zeros(view.shape[:2], np.uint8)
+    ink[top:bottom] = ((distance(band, background) > SCREENS.faint_ink)
+                       & (luma < background_luma - SCREENS.faint_ink // 2))
     low, high = (f * width for f in SCREENS.button_side)
-    parts, _ = ink_parts(faint * 255, low)
-    solid = [p.square for p in parts if low <= p.w <= high and low <= p.h <= high
-             and abs(p.w - p.h) < 0.2 * p.w and p.area > 0.6 * p.w * p.h]
-    if not solid:
-        return []
-    side = float(np.median([sq.w for sq in solid]))
-    xs = _lattice([sq.center[0] for sq in solid], side, width)
-    ys = _lattice([sq.center[1] for sq in solid], side, height)
+    margin = int(0.03 * width)  # the game box's edge may catch a line of the frame
+    ink[:, :margin] = 0
+    ink[:, width - margin:] = 0
+    columns = _alike(_intervals(ink.any(axis=0), low, high))
+    in_columns = np.zeros(width, bool)
+    for x0, x1 in columns:
+        in_columns[x0:x1] = True
+    rows = _alike(_intervals(ink[:, in_columns].any(axis=1), low, high))
     squares = []
-    for y in ys:
-        for x in xs:
-            box = Square(x - side / 2, y - side / 2, side, side)
-            if any(_overlaps(box, sq) for sq in solid):
-                squares.append(next(sq for sq in solid if _overlaps(box, sq)))
-            elif _edge_ink(faint, box) > 0.25:
+    for y0, y1 in rows:
+        for x0, x1 in columns:
+            box = Square(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+            if _edge_ink(ink, box) > 0.25:
                 squares.append(box)
-    ordered = _reading_order(squares)
-    return [MapButton(n, sq, _state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
+    if len(squares) < 2:
+        return []
+    return [MapButton(n, sq, _state(view, background, sq))
+            for n, sq in enumerate(_reading_order(squares), 1)]
 
 
-def _lattice(centres: list[float], side: float, limit: float) -> list[float]:
-    """Positions on the buttons' pitch through the given centres, across the whole game."""
-    ordered = sorted(set(round(c) for c in centres))
-    steps = [b - a for a, b in zip(ordered, ordered[1:], strict=False) if b - a > side]
-    # With one solid button the pitch cannot be seen: the map's usual gap is assumed.
-    pitch = min(steps) if steps else side * 64 / 46
-    first = ordered[0] - pitch * int(ordered[0] // pitch)
-    return list(np.arange(first, limit, pitch))
+def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Only the intervals as long as most: every button is one size."""
+    if not intervals:
+        return []
+    usual = float(np.median([b - a for a, b in intervals]))
+    return [(a, b) for a, b in intervals if abs((b - a) - usual) <= 0.2 * usual]
 
 
-def _overlaps(a: Square, b: Square) -> bool:
-    return abs(a.center[0] - b.center[0]) < a.w / 2 and abs(a.center[1] - b.center[1]) < a.h / 2
+def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, int]]:
+    """Runs of ink along one axis whose length fits a button.
+
+    A locked button's dashes leave short gaps that its digits do not always cover; gaps
+    under 40 % of the smallest button are closed (buttons stand further apart than that).
+    """
+    bridge = max(1, int(0.4 * low))
+    line = profile.astype(np.uint8).reshape(1, -1) * 255
+    line = cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8))
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], (line[0] > 0).astype(np.int8), [0]])))
+    runs = zip(edges[::2], edges[1::2], strict=True)
+    return [(int(a), int(b)) for a, b in runs if low <= b - a <= high]
 
 
 def _edge_ink(mask: np.ndarray, box: Square) -> float:
@@ -147,11 +164,20 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Square) -> str:
     if not filled:
         return "dashed"
     # The check mark is a small bright mark above the digits, in the fill's top-left corner:
-    # brightness survives blur and JPEG better than its green hue does.
-    luma = cv2.cvtColor(view[y:y + h, x:x + w], cv2.COLOR_BGR2GRAY).astype(np.int16)
+    # brightness survives blur and JPEG better than its green hue does. The corner is taken
+    # from the fill itself, so a loose box (JPEG ringing widens the ink) does not matter.
+    patch = view[y:y + h, x:x + w]
+    inside_luma = inside.astype(np.int32) @ np.array([114, 587, 299]) // 1000
+    fill_colour = np.median(inside[inside_luma <= np.percentile(inside_luma, 25)], axis=0)
+    fy, fx = np.nonzero(distance(patch, fill_colour) < SCREENS.fill_match)
+    if len(fx) == 0:
+        return "open"
+    fx0, fy0 = int(np.percentile(fx, 1)), int(np.percentile(fy, 1))
+    fw, fh = int(np.percentile(fx, 99)) - fx0, int(np.percentile(fy, 99)) - fy0
+    luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.int16)
     fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
-    corner = luma[int(0.08 * h):int(0.3 * h), int(0.08 * w):int(0.5 * w)]
-    check = (corner > fill_luma + SCREENS.check_colour_margin).sum() >= max(2, w * h // 500)
+    corner = luma[fy0 + int(0.06 * fh):fy0 + int(0.3 * fh), fx0 + int(0.06 * fw):fx0 + fw // 2]
+    check = (corner > fill_luma + SCREENS.check_colour_margin).sum() >= max(2, fw * fh // 500)
     return "completed" if check else "open"
 
 
