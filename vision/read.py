@@ -51,6 +51,7 @@ class ReadSettings:
 
 
 READ = ReadSettings()
+LEVEL_DIGITS = 2  # the game pads the level number: "Level 07"
 PIECE_FRAME = 1 / 44  # of the cell side: the piece's thin frame around its fill
 
 
@@ -245,7 +246,7 @@ def _level_label(image: np.ndarray, view: GameView,
 
 
 def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
-           single: bool) -> int | None:
+           single: bool, width: int | None = None) -> int | None:
     """The number a glyph reads, or None with a doubt saying why."""
     if glyph is None or not glyph.text:
         doubts.append(Doubt(element, "no digits read", box))
@@ -256,6 +257,9 @@ def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
         return None
     if single and len(glyph.text) != 1:
         doubts.append(Doubt(element, f"read {glyph.text!r}, expected one digit", box))
+        return None
+    if width is not None and len(glyph.text) != width:
+        doubts.append(Doubt(element, f"read {glyph.text!r}, expected {width} digits", box))
         return None
     return int(glyph.text)
 
@@ -295,11 +299,11 @@ def _assemble_level(view: GameView, grid: Grid, cells: dict[tuple[int, int], Squ
         if value is not None:
             piece_readings.append(PieceReading(value, box, glyphs[element].confidence, at))
     sum_readings = _sum_readings(view, sums, glyphs, boxes, doubts)
-    level = None
+    puzzle = _puzzle(cell_readings, piece_readings, sum_readings, doubts)
+    level = None  # read after the puzzle: a doubtful label does not spoil the board
     if "level" in glyphs:
         level = _digit(glyphs["level"], "level label", level_box or Box(0, 0, 0, 0), doubts,
-                       single=False)
-    puzzle = _puzzle(cell_readings, piece_readings, sum_readings, doubts)
+                       single=False, width=LEVEL_DIGITS)
     buttons = _level_buttons(view, parts)
     return ScreenReading("level", level=level, **common, puzzle=puzzle,
                          cells=tuple(cell_readings), pieces=tuple(piece_readings),
@@ -406,10 +410,15 @@ def _faint_level(image: np.ndarray,
         return None, None, [Doubt("level label", "not found under the overlay")]
     whole = union(line)
     label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
-    crop, _ = _screen_crop(image, view, union(last_word(line)))
+    digits = union(last_word(line))
+    # JPEG noise is as strong as this faint ink: smooth over about a stroke's width first.
+    stroke = int(digits.h * view.area.scale / 6) | 1
+    smooth = cv2.GaussianBlur(image, (stroke, stroke), 0) if stroke >= 3 else image
+    crop, _ = _screen_crop(smooth, view, digits)
     stretched = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
     doubts: list[Doubt] = []
-    level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False)
+    level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False,
+                   width=LEVEL_DIGITS)
     return level, label_box, doubts
 
 
