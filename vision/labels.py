@@ -55,12 +55,15 @@ class Part:
 
 @dataclass(frozen=True)
 class FoundSum:
-    """A sum label: where it is, its digits' box, arrow box, and the ink it is drawn in."""
+    """A sum label: where it is, its digits' box, arrow box, and the ink it is drawn in.
+
+    `arrow` is None when ink stands where the arrow belongs but is not shaped like one.
+    """
 
     axis: Axis
     index: int
     side: Side
-    arrow: Square
+    arrow: Square | None
     digits: Square | None
     parts: tuple[Part, ...]
 
@@ -95,7 +98,11 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[tuple[int, int]
                 label = _sum_at(parts, grid, axis, index, side, end, labels)
                 if label is not None:
                     found.append(label)
-    return found
+    # Ink near one line's end may be another line's sum (a column's label beside a row that
+    # starts further in): it is only unclear when no sum claims it.
+    claimed = {part.label for label in found if label.arrow is not None for part in label.parts}
+    return [label for label in found
+            if label.arrow is not None or label.parts[0].label not in claimed]
 
 
 def _ends(axis: Axis, first: int, last: int) -> tuple[tuple[Side, int], tuple[Side, int]]:
@@ -127,8 +134,11 @@ def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Sid
         return None
     candidates.sort(key=lambda c: c[0])
     near, far, arrow = candidates[0]
-    if near > LABELS.arrow_gap * grid.pitch or not _is_arrow(arrow, labels, along, outward):
+    if near > LABELS.arrow_gap * grid.pitch:
         return None
+    if not _is_arrow(arrow, labels, along, outward):
+        # Ink right at the line's end that is no arrow: report it rather than drop a sum.
+        return FoundSum(axis, index, side, None, None, (arrow,))
     chain = [arrow]
     reach = far
     for near, far, part in candidates[1:]:

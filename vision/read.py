@@ -116,7 +116,8 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
         grid = fit_grid(squares + [_cell_around(p.fill, side) for p in found_pieces if p.in_cell])
     except GridError as error:
         return ScreenReading("level", **common, doubts=(Doubt("grid", str(error)),))
-    ink = _without_outlines(dark | blue_ink(view.image) | red_ink(view.image), squares, side)
+    outlines = squares + [_cell_around(p.fill, side) for p in found_pieces if p.in_cell]
+    ink = _without_outlines(dark | blue_ink(view.image) | red_ink(view.image), outlines, side)
     parts, labels = ink_parts(ink, 0.06 * grid.pitch)
     doubts: list[Doubt] = []
     cells = _locate_cells(grid, squares, view, doubts)
@@ -316,8 +317,11 @@ def _sum_readings(view: GameView, sums: Sequence[FoundSum], glyphs: dict[str, Gl
     readings = []
     for n, found in enumerate(sums):
         element = f"sum {found.axis} {found.index} {found.side}"
-        whole = union([found.arrow] + ([found.digits] if found.digits else []))
+        whole = union(list(found.parts))
         box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
+        if found.arrow is None:
+            doubts.append(Doubt(element, "ink at the line's end that is not a sum arrow", box))
+            continue
         if found.digits is None:
             doubts.append(Doubt(element, "an arrow without digits", box))
             continue

@@ -1,0 +1,124 @@
+"""vision.read_screen on 300 practice-game renders: every screen, level, scale and theme.
+
+A seeded sample (the same 300 every run) of title, map, level and "Level Completed" renders at
+scales 0.5 to 2.5, framed in a fake desktop or alone, with half-solved and mis-placed boards.
+Screen, level, puzzle, placed pieces and the map's levels must match the render's truth
+exactly; every box within max(2 px, 5 % of the pitch).
+
+Text boxes (sum labels, the level label, Restart/Quit/Menu/Next) are the one exception: the
+game's truth gives the font's layout box (side bearings, line height), vision the ink it sees,
+so those compare by centre (what the mouse needs) within max(3 px, 12 % of the pitch) and by
+size within a quarter.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from game.levels import LEVEL_COUNT
+from game.render import render_screen
+from vision import read_screen
+
+RENDERS = 300
+TEXT_BUTTONS = {"restart", "quit", "menu", "next"}
+
+
+@dataclass(frozen=True)
+class Case:
+    screen: str
+    level: int | None
+    scale: float
+    frame: bool
+    placed: int
+    misplace: int
+    completed: int
+    seed: int
+
+    def __str__(self) -> str:
+        return (f"{self.screen}-L{self.level}-x{self.scale}-{'framed' if self.frame else 'bare'}"
+                f"-p{self.placed}m{self.misplace}c{self.completed}-s{self.seed}")
+
+
+def _cases() -> list[Case]:
+    rng = random.Random(20240404)
+    cases = []
+    for seed in range(RENDERS):
+        screen = rng.choices(["level", "map", "title", "complete"], [12, 3, 2, 3])[0]
+        level = rng.randint(1, LEVEL_COUNT) if screen in ("level", "complete") else None
+        placed = rng.randint(0, 5) if screen == "level" else 0
+        misplace = rng.randint(0, min(1, placed))
+        completed = rng.randint(0, LEVEL_COUNT) if screen == "map" else 0
+        cases.append(Case(screen, level, round(rng.uniform(0.5, 2.5), 2), rng.random() < 0.5,
+                          placed, misplace, completed, seed))
+    return cases
+
+
+def _near(got: list[int] | None, want: list[int], tolerance: float) -> bool:
+    return got is not None and all(abs(g - w) <= tolerance for g, w in zip(got, want, strict=True))
+
+
+def _text_near(got: list[int] | None, want: list[int], pitch: float) -> bool:
+    if got is None:
+        return False
+    centre = max(3.0, 0.12 * pitch)
+    centred = all(abs((g + gs / 2) - (w + ws / 2)) <= centre
+                  for g, gs, w, ws in ((got[0], got[2], want[0], want[2]),
+                                       (got[1], got[3], want[1], want[3])))
+    sized = all(abs(g - w) <= 0.25 * w + 3 for g, w in zip(got[2:], want[2:], strict=True))
+    return centred and sized
+
+
+def _box_problems(got: dict[str, Any], want: dict[str, Any], pitch: float) -> list[str]:
+    tolerance = max(2.0, 0.05 * pitch)
+    problems = []
+    if want["game"] is not None and not _near(got["game"], want["game"], tolerance):
+        problems.append(f"game {got['game']} != {want['game']}")
+    keys = {"cells": ("row", "col"), "placed": ("row", "col"), "pieces": ("value",),
+            "sums": ("axis", "index", "side")}
+    for kind, ident in keys.items():
+        mine = sorted((tuple(e[k] for k in ident), e["box"]) for e in got[kind])
+        theirs = sorted((tuple(e[k] for k in ident), e["box"]) for e in want[kind])
+        close = _text_near if kind == "sums" else (lambda g, w, _p: _near(g, w, tolerance))
+        if [m for m, _ in mine] != [t for t, _ in theirs] or not all(
+                close(m, t, pitch) for (_, m), (_, t) in zip(mine, theirs, strict=True)):
+            problems.append(f"{kind}: {mine} != {theirs}")
+    if set(got["buttons"]) != set(want["buttons"]):
+        problems.append(f"buttons {sorted(got['buttons'])} != {sorted(want['buttons'])}")
+    for name, box in want["buttons"].items():
+        close = _text_near(got["buttons"].get(name), box, pitch) if name in TEXT_BUTTONS \
+            else _near(got["buttons"].get(name), box, tolerance)
+        if not close:
+            problems.append(f"button {name} {got['buttons'].get(name)} != {box}")
+    if want["level_label"] is not None and not _text_near(got["level_label"],
+                                                          want["level_label"], pitch):
+        problems.append(f"level label {got['level_label']} != {want['level_label']}")
+    return problems
+
+
+def _canonical(puzzle: dict[str, Any] | None) -> Any:
+    if puzzle is None:
+        return None
+    return (sorted(map(tuple, puzzle["cells"])), sorted(puzzle["pieces"]),
+            sorted((s["axis"], s["index"], s["total"], s["scope"], s.get("side"))
+                   for s in puzzle["sums"]))
+
+
+@pytest.mark.parametrize("case", _cases(), ids=str)
+def test_render_reads_exactly(case: Case) -> None:
+    render = render_screen(case.screen, level=case.level, scale=case.scale, frame=case.frame,
+                           placed=case.placed, misplace=case.misplace,
+                           completed=case.completed, seed=case.seed)
+    reading = read_screen(render.image)
+    got, want = reading.to_dict(), render.truth
+    doubts = [str(d) for d in reading.doubts]
+    assert got["screen"] == want["screen"], doubts
+    assert got["level"] == want["level"], doubts
+    assert _canonical(got["puzzle"]) == _canonical(want["puzzle"]), doubts
+    assert got["placed"] == want["placed"], doubts
+    assert got["levels"] == want["levels"], doubts
+    assert _box_problems(got["boxes"], want["boxes"], 48 * want["scale"]) == []
+    assert not reading.doubts
