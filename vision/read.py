@@ -387,7 +387,7 @@ def _level_buttons(view: GameView, parts: Sequence[Part]) -> dict[str, Box]:
 
 def _read_completed(image: np.ndarray, view: GameView, common: dict) -> ScreenReading:
     height, width = view.image.shape[:2]
-    words = white_words(view.image, 0.5 * height)
+    words = white_words(view.image, np.array(view.area.background), 0.5 * height)
     buttons = {name: view.to_screen(w.x, w.y, w.w, w.h)
                for name, w in zip(("menu", "next"), words[-2:], strict=False)}
     level, label_box, doubts = _faint_level(image, view)

@@ -23,7 +23,7 @@ from vision.labels import Part, ink_parts, union
 @dataclass(frozen=True)
 class ScreenSettings:
     overlay_brightness: int = 110  # a background this dark is the "Level Completed" overlay
-    white_min: int = 185  # every channel at least this: the white words on the overlay
+    white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
@@ -48,12 +48,21 @@ def is_overlay(background: np.ndarray) -> bool:
     return brightness(background) < SCREENS.overlay_brightness
 
 
-def white_words(view: np.ndarray, top: float) -> list[Square]:
-    """Words of white text below `top` (logical y), left to right."""
-    white = (view.min(axis=2) >= SCREENS.white_min).astype(np.uint8) * 255
+def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Square]:
+    """Words of white text below `top` (logical y), left to right.
+
+    "White" is most of the way from the overlay to white, so thin strokes of small text that
+    blur into the overlay still count; specks shorter than half the tallest blob do not.
+    """
+    floor = int(np.max(background))
+    limit = floor + SCREENS.white_share * (255 - floor)
+    white = (view.min(axis=2) >= limit).astype(np.uint8) * 255
     white[:int(top)] = 0
-    parts, _ = ink_parts(white, 4)
-    return [union(word) for word in _words(parts)]
+    parts, _ = ink_parts(white, 2)
+    if not parts:
+        return []
+    tallest = max(p.h for p in parts)
+    return [union(word) for word in _words([p for p in parts if p.h >= tallest / 2])]
 
 
 def _words(parts: Sequence[Part]) -> list[list[Part]]:
@@ -176,8 +185,8 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Square) -> str:
     fw, fh = int(np.percentile(fx, 99)) - fx0, int(np.percentile(fy, 99)) - fy0
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.int16)
     fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
-    corner = luma[fy0 + int(0.06 * fh):fy0 + int(0.3 * fh), fx0 + int(0.06 * fw):fx0 + fw // 2]
-    check = (corner > fill_luma + SCREENS.check_colour_margin).sum() >= max(2, fw * fh // 500)
+    corner = luma[fy0 + int(0.06 * fh):fy0 + int(0.26 * fh), fx0 + int(0.06 * fw):fx0 + fw // 2]
+    check = (corner > fill_luma + SCREENS.check_colour_margin).sum() >= max(3, fw * fh // 250)
     return "completed" if check else "open"
 
 
