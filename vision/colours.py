@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 BGR = tuple[int, int, int]
@@ -27,10 +28,22 @@ class ColourSettings:
 COLOURS = ColourSettings()
 
 
+def channel_max(image: np.ndarray) -> np.ndarray:
+    """The brightest channel of each pixel (OpenCV: far faster than numpy's max over axis 2)."""
+    b, g, r = cv2.split(image)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def channel_min(image: np.ndarray) -> np.ndarray:
+    b, g, r = cv2.split(image)
+    return cv2.min(cv2.min(b, g), r)
+
+
 def distance(image: np.ndarray, colour: BGR | np.ndarray) -> np.ndarray:
-    """Per-pixel max-channel distance from one colour (uint8 image, int16 result)."""
-    ref = np.asarray(colour, dtype=np.int16).reshape(1, 1, 3)
-    return np.abs(image.astype(np.int16) - ref).max(axis=2)
+    """Per-pixel max-channel distance from one colour (uint8)."""
+    reference = np.empty_like(image)
+    reference[:] = np.asarray(colour, dtype=np.uint8).reshape(1, 1, 3)
+    return channel_max(cv2.absdiff(image, reference))
 
 
 def brightness(colour: BGR | np.ndarray) -> int:
@@ -44,7 +57,7 @@ def dark_ink(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     while every coloured thing in the game (pieces, blue sums, red digits) is bright.
     """
     limit = COLOURS.dark_fraction * brightness(background)
-    return (image.max(axis=2) < limit).astype(np.uint8) * 255
+    return (channel_max(image) < limit).astype(np.uint8) * 255
 
 
 def blue_ink(image: np.ndarray) -> np.ndarray:

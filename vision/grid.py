@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import COLOURS
+from vision.colours import COLOURS, channel_max
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     frame (in the tray or placed): pieces.py reads those.
     """
     _, _, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
-    darkness = np.clip(int(np.max(background)) - view.max(axis=2).astype(np.float32), 0, None)
+    darkness = np.clip(int(np.max(background)) - channel_max(view).astype(np.float32), 0, None)
     insides = []
     for x, y, w, h, area in stats[1:]:
         side = (w + h) / 2

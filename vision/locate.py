@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import distance, median_colour
+from vision.colours import channel_max, distance, median_colour
 from vision.reading import Box
 
 GAME_WIDTH = 800  # logical pixels of the game at 100 % zoom
@@ -60,14 +60,13 @@ def find_game(image: np.ndarray) -> list[GameArea]:
 
 
 def _flat_regions(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    img = small.astype(np.int16)
-    step = np.zeros(small.shape[:2], np.int16)
-    dx = np.abs(img[:, 1:] - img[:, :-1]).max(axis=2)
-    dy = np.abs(img[1:] - img[:-1]).max(axis=2)
-    step[:, 1:] = np.maximum(step[:, 1:], dx)
-    step[:, :-1] = np.maximum(step[:, :-1], dx)
-    step[1:] = np.maximum(step[1:], dy)
-    step[:-1] = np.maximum(step[:-1], dy)
+    dx = channel_max(cv2.absdiff(small[:, 1:], small[:, :-1]))
+    dy = channel_max(cv2.absdiff(small[1:], small[:-1]))
+    step = np.zeros(small.shape[:2], np.uint8)
+    step[:, 1:] = dx
+    step[:, :-1] = cv2.max(step[:, :-1], dx)
+    step[1:] = cv2.max(step[1:], dy)
+    step[:-1] = cv2.max(step[:-1], dy)
     flat = (step <= SETTINGS.flat_step).astype(np.uint8)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     return labels, stats

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import COLOURS, median_colour
+from vision.colours import COLOURS, channel_max, channel_min, distance, median_colour
 from vision.grid import Square
 
 
@@ -59,9 +59,8 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
-    img = view.astype(np.int16)
-    far = np.abs(img - background.astype(np.int16)).max(axis=2) > COLOURS.ink_distance
-    spread = img.max(axis=2) - img.min(axis=2) > PIECES.min_spread
+    far = distance(view, background) > COLOURS.ink_distance
+    spread = cv2.subtract(channel_max(view), channel_min(view)) > PIECES.min_spread
     return (far & spread & (dark == 0)).astype(np.uint8) * 255
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import brightness, distance
+from vision.colours import brightness, channel_min, distance
 from vision.grid import Square
 from vision.labels import Part, ink_parts, union
 
@@ -56,7 +56,7 @@ def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Sq
     """
     floor = int(np.max(background))
     limit = floor + SCREENS.white_share * (255 - floor)
-    white = (view.min(axis=2) >= limit).astype(np.uint8) * 255
+    white = (channel_min(view) >= limit).astype(np.uint8) * 255
     white[:int(top)] = 0
     parts, _ = ink_parts(white, 2)
     if not parts:
