@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pytest
 
 from game.levels import LEVEL_COUNT
@@ -122,3 +123,25 @@ def test_render_reads_exactly(case: Case) -> None:
     assert got["levels"] == want["levels"], doubts
     assert _box_problems(got["boxes"], want["boxes"], 48 * want["scale"]) == []
     assert not reading.doubts
+
+
+@pytest.mark.parametrize("colour", [(0, 0, 0), (255, 255, 255), (106, 169, 130), (76, 76, 69)],
+                         ids=["black", "white", "map-green", "overlay-grey"])
+def test_a_flat_frame_of_the_games_shape_is_unknown(colour: tuple[int, int, int]) -> None:
+    """Empty 4:3 frames in the game's own colours: no board, buttons, logo or Menu/Next."""
+    frame = np.zeros((600, 800, 3), np.uint8)
+    frame[:] = colour
+    reading = read_screen(frame)
+    assert reading.screen == "unknown"
+    assert reading.doubts and not reading.ok
+
+
+def test_render_boxes_map_back_to_the_framed_screenshot() -> None:
+    """The same level bare and framed: every cell box moves by the game's offset only."""
+    bare = read_screen(render_screen("level", level=7, scale=1.0).image)
+    framed = read_screen(render_screen("level", level=7, scale=1.0, frame=True).image)
+    assert bare.game is not None and framed.game is not None
+    dx, dy = framed.game.x - bare.game.x, framed.game.y - bare.game.y
+    assert (dx, dy) != (0, 0)
+    moved = {c.cell: (c.box.x - dx, c.box.y - dy) for c in framed.cells}
+    assert moved == {c.cell: (c.box.x, c.box.y) for c in bare.cells}

@@ -36,7 +36,7 @@ from vision.locate import GameView, find_game, view_of
 from vision.ocr import DOUBTFUL, Glyph, read_labels
 from vision.pieces import FoundPiece, find_pieces
 from vision.reading import Box, CellReading, Doubt, PieceReading, ScreenReading, SumReading
-from vision.screens import is_overlay, map_buttons, play_square, white_words
+from vision.screens import has_logo, is_overlay, map_buttons, play_square, white_words
 
 
 class ImageFormatError(ValueError):
@@ -61,10 +61,11 @@ def read_screen(image: np.ndarray) -> ScreenReading:
     bgr = _as_bgr(image)
     areas = find_game(bgr) if min(bgr.shape[:2]) >= READ.min_image_side else []
     reading = ScreenReading("unknown", doubts=(Doubt("game", "no game area found"),))
-    for area in areas:
+    for n, area in enumerate(areas):
         candidate = _read_view(bgr, view_of(bgr, area))
+        if candidate.screen != "unknown" or n == 0:
+            reading = candidate  # else the likeliest area says why it is no game
         if candidate.screen != "unknown":
-            reading = candidate
             break
     return replace(reading, seconds=time.perf_counter() - start)
 
@@ -388,8 +389,12 @@ def _level_buttons(view: GameView, parts: Sequence[Part]) -> dict[str, Box]:
 def _read_completed(image: np.ndarray, view: GameView, common: dict) -> ScreenReading:
     height, width = view.image.shape[:2]
     words = white_words(view.image, np.array(view.area.background), 0.5 * height)
+    if len(words) != 2:  # a dark frame without Menu and Next is no "Level Completed"
+        return ScreenReading("unknown", **common, doubts=(Doubt(
+            "screen", f"dark like the completed overlay, but {len(words)} words, not Menu "
+                      "and Next"),))
     buttons = {name: view.to_screen(w.x, w.y, w.w, w.h)
-               for name, w in zip(("menu", "next"), words[-2:], strict=False)}
+               for name, w in zip(("menu", "next"), words, strict=True)}
     level, label_box, doubts = _faint_level(image, view)
     return ScreenReading("level_complete", level=level, **common,
                          buttons=MappingProxyType(buttons), level_label=label_box,
@@ -430,7 +435,10 @@ def _read_green(view: GameView, dark: np.ndarray, common: dict) -> ScreenReading
     background = np.array(view.area.background)
     buttons = map_buttons(view.image, background)
     if not buttons:
-        return ScreenReading("title", **common)
+        if has_logo(view.image, background):
+            return ScreenReading("title", **common)
+        return ScreenReading("unknown", **common, doubts=(Doubt(
+            "screen", "a flat area of the game's shape with no board, buttons or logo"),))
     named = {f"{b.number:02d}": view.to_screen(b.box.x, b.box.y, b.box.w, b.box.h)
              for b in buttons}
     parts, _ = ink_parts(dark, 4)

@@ -29,6 +29,9 @@ class ScreenSettings:
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
     fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
+    logo_band: float = 0.3  # of the game height: where the logo stands
+    logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
+    logo_min_squares: int = 12
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
 
 
@@ -46,6 +49,17 @@ class MapButton:
 
 def is_overlay(background: np.ndarray) -> bool:
     return brightness(background) < SCREENS.overlay_brightness
+
+
+def has_logo(view: np.ndarray, background: np.ndarray) -> bool:
+    """The PUZLOGIC logo: a crowd of small filled squares across the top of the game."""
+    height, width = view.shape[:2]
+    top = (distance(view[:int(SCREENS.logo_band * height)], background) > 60).astype(np.uint8)
+    parts, _ = ink_parts(top * 255, SCREENS.logo_square[0] * width)
+    low, high = (f * width for f in SCREENS.logo_square)
+    squares = [p for p in parts if low <= p.w <= high and low <= p.h <= high
+               and p.area > 0.7 * p.w * p.h]
+    return len(squares) >= SCREENS.logo_min_squares
 
 
 def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Square]:
