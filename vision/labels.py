@@ -28,6 +28,7 @@ class LabelSettings:
     digit_gap: float = 0.3  # pitch: a gap between parts of one label
     min_part: float = 0.05  # pitch: smaller specks are noise
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
+    digit_width: float = 0.62  # a digit's usual width over its height
 
 
 LABELS = LabelSettings()
@@ -196,3 +197,13 @@ def last_word(parts: Sequence[Part]) -> list[Part]:
     space = b.x - (a.x + a.w)
     between = c.x - (b.x + b.w)
     return [b, c] if space > between else [c]
+
+
+def digits_seen(parts: Sequence[Part]) -> int:
+    """How many digits these blobs hold, judged by shape alone.
+
+    A digit of the game's fonts is about 0.6 of its height wide ("1" less); two digits that
+    touch at a small zoom make one blob about twice as wide. OCR must agree with this count,
+    or the reading is a doubt: a merged "26" must not pass as "2".
+    """
+    return sum(max(1, round(p.w / (LABELS.digit_width * p.h))) for p in parts)

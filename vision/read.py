@@ -26,6 +26,7 @@ from vision.labels import (
     LABELS,
     FoundSum,
     Part,
+    digits_seen,
     find_sums,
     ink_parts,
     last_word,
@@ -261,7 +262,7 @@ def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
         doubts.append(Doubt(element, f"read {glyph.text!r}, expected one digit", box))
         return None
     if width is not None and len(glyph.text) != width:
-        doubts.append(Doubt(element, f"read {glyph.text!r}, expected {width} digits", box))
+        doubts.append(Doubt(element, f"read {glyph.text!r}, but the ink shows {width} digits", box))
         return None
     return int(glyph.text)
 
@@ -326,7 +327,8 @@ def _sum_readings(view: GameView, sums: Sequence[FoundSum], glyphs: dict[str, Gl
         if found.digits is None:
             doubts.append(Doubt(element, "an arrow without digits", box))
             continue
-        total = _digit(glyphs.get(f"sum {n}"), element, box, doubts, single=False)
+        total = _digit(glyphs.get(f"sum {n}"), element, box, doubts, single=False,
+                       width=digits_seen(found.parts[1:]))
         scope = _scope(view, found)
         if scope is None:
             doubts.append(Doubt(element, "neither dark nor blue: scope unknown", box))
