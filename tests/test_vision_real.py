@@ -164,3 +164,23 @@ def test_solver_suspects_become_doubts_on_the_read_elements() -> None:
     assert doubts, "the solver named no suspects"
     assert all(d.box is not None for d in doubts)
     assert all("solver suspects" in d.reason for d in doubts)
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+@pytest.mark.parametrize(("size", "shift", "reason"), [
+    (1.3, 0.0, "times the cells' size"),
+    (1.0, 0.5, "do not stand on one pitch"),  # half a pitch off: no lattice fits all
+], ids=["odd-size", "off-pitch"])
+def test_a_square_that_breaks_the_grid_is_a_doubt(size: float, shift: float,
+                                                  reason: str) -> None:
+    image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-3.png"), cv2.IMREAD_COLOR)
+    reading = _reading("puzlogic-map-3", "original")
+    corner = {c.cell: c.box for c in reading.cells}[(0, 4)]
+    side = round(corner.w * size)
+    x = corner.x + round((2 + shift) * 48)  # right of the board, in the empty background
+    y = corner.y + round(shift * 48)
+    drawn = image.copy()
+    cv2.rectangle(drawn, (x, y), (x + side - 1, y + side - 1), (64, 64, 64), 2)
+    damaged = read_screen(drawn)
+    assert damaged.puzzle is None
+    assert any(reason in d.reason for d in damaged.doubts), [str(d) for d in damaged.doubts]

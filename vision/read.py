@@ -89,9 +89,9 @@ def _read_view(image: np.ndarray, view: GameView) -> ScreenReading:
     if is_overlay(background):
         return _read_completed(image, view, common)
     dark = dark_ink(view.image, background)
-    squares, _ = one_size(outline_squares(dark, view.image, background))
+    squares, odd = one_size(outline_squares(dark, view.image, background))
     if len(squares) >= 2:  # the map's lone "play" square is no board
-        return _read_level(image, view, dark, squares, common)
+        return _read_level(image, view, dark, squares, odd, common)
     return _read_green(view, dark, common)
 
 
@@ -109,7 +109,7 @@ class _Label:
 
 
 def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
-                squares: list[Square], common: dict) -> ScreenReading:
+                squares: list[Square], odd: list[Square], common: dict) -> ScreenReading:
     background = np.array(view.area.background)
     side = float(np.median([s.side for s in squares]))
     try:
@@ -121,7 +121,7 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
     outlines = squares + [_cell_around(p.fill, side) for p in found_pieces if p.in_cell]
     ink = _without_outlines(dark | blue_ink(view.image) | red_ink(view.image), outlines, side)
     parts, labels = ink_parts(ink, 0.06 * grid.pitch)
-    doubts: list[Doubt] = []
+    doubts = _odd_sized(view, odd, side)
     cells = _locate_cells(grid, squares, view, doubts)
     crops = [_given_label(image, view, parts, sq, cell) for cell, sq in cells.items()]
     crops = [c for c in crops if c is not None]
@@ -135,6 +135,20 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
                       read_labels([c.crop for c in everything]), strict=True))
     return _assemble_level(view, grid, cells, found_pieces, sums, glyphs, everything,
                            level_box, doubts, common, parts)
+
+
+def _odd_sized(view: GameView, odd: Sequence[Square], side: float) -> list[Doubt]:
+    """Outlines nearly a cell's size but not the board's one size: a cell misdrawn or misread.
+
+    Much smaller enclosed squares (the inside of a "Q", the Restart and Quit icons) are text.
+    """
+    doubts = []
+    for sq in odd:
+        if 0.6 * side <= sq.side <= 1.6 * side:
+            box = view.to_screen(sq.x, sq.y, sq.w, sq.h)
+            doubts.append(Doubt(f"square near {box}",
+                                f"{sq.side / side:.2f} times the cells' size", box))
+    return doubts
 
 
 def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
