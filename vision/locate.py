@@ -55,7 +55,8 @@ def find_game(image: np.ndarray) -> list[GameArea]:
         background = median_colour(small[y:y + h, x:x + w], (labels[y:y + h, x:x + w] == label))
         coarse = (x * factor, y * factor, (x + w) * factor, (y + h) * factor)
         box = _refine(image, coarse, background, factor)
-        areas.append(GameArea(box, box.w / GAME_WIDTH, tuple(int(v) for v in background)))
+        colour = (int(background[0]), int(background[1]), int(background[2]))
+        areas.append(GameArea(box, box.w / GAME_WIDTH, colour))
     return areas
 
 

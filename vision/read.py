@@ -18,7 +18,7 @@ from types import MappingProxyType
 import cv2
 import numpy as np
 
-from puzzle.model import Puzzle, PuzzleError, Sum
+from puzzle.model import Puzzle, PuzzleError, Scope, Sum
 from puzzle.solver import Explanation
 from vision.colours import blue_ink, dark_ink, distance, is_blue, is_red, median_colour, red_ink
 from vision.grid import GRID, Grid, GridError, Square, fit_grid, one_size, outline_squares
@@ -124,12 +124,12 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
     doubts = _odd_sized(view, odd, side)
     cells = _locate_cells(grid, squares, view, doubts)
     crops = [_given_label(image, view, parts, sq, cell) for cell, sq in cells.items()]
-    crops = [c for c in crops if c is not None]
     piece_crops = [_piece_label(image, view, p, grid, n) for n, p in enumerate(found_pieces)]
     sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(found_pieces, grid)), labels)
     sum_crops = [_sum_label(image, view, s, n) for n, s in enumerate(sums)]
     level_crop, level_box = _level_label(image, view, parts)
-    everything = crops + piece_crops + [c for c in sum_crops if c is not None]
+    everything: list[_Label] = [c for c in crops if c is not None] + piece_crops
+    everything += [c for c in sum_crops if c is not None]
     everything += [level_crop] if level_crop is not None else []
     glyphs = dict(zip((c.element for c in everything),
                       read_labels([c.crop for c in everything]), strict=True))
@@ -353,7 +353,7 @@ def _sum_readings(view: GameView, sums: Sequence[FoundSum], glyphs: dict[str, Gl
     return readings
 
 
-def _scope(view: GameView, found: FoundSum) -> str | None:
+def _scope(view: GameView, found: FoundSum) -> Scope | None:
     ink = union(found.parts)
     x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
     patch = view.image[y:y + h, x:x + w]
@@ -427,8 +427,8 @@ def _faint_level(image: np.ndarray,
     # The dimmed text differs from the overlay by a few levels only: threshold at half the
     # strongest ink of the corner, then join the fragments of each letter.
     threshold = max(READ.faint_label_ink / 2, 0.45 * float(np.percentile(corner, 99.5)))
-    mask = (faint > threshold).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8))
+    mask = np.asarray(cv2.morphologyEx((faint > threshold).astype(np.uint8) * 255,
+                                       cv2.MORPH_CLOSE, np.ones((2, 2), np.uint8)))
     parts, _ = ink_parts(mask, 3)
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
@@ -440,7 +440,7 @@ def _faint_level(image: np.ndarray,
     stroke = int(digits.h * view.area.scale / 6) | 1
     smooth = cv2.GaussianBlur(image, (stroke, stroke), 0) if stroke >= 3 else image
     crop, _ = _screen_crop(smooth, view, digits)
-    stretched = cv2.normalize(crop, None, 0, 255, cv2.NORM_MINMAX)
+    stretched = cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
     doubts: list[Doubt] = []
     level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False,
                    width=LEVEL_DIGITS)
@@ -481,7 +481,7 @@ def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tupl
                                 f"the solver suspects it: {explanation.message}",
                                 found.box if found else None))
         else:
-            cell = by_cell.get(tuple(suspect))
+            cell = by_cell.get((suspect[0], suspect[1]))
             doubts.append(Doubt(f"cell ({suspect[0]}, {suspect[1]})",
                                 f"the solver suspects it: {explanation.message}",
                                 cell.box if cell else None))

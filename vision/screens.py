@@ -118,11 +118,11 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     margin = int(0.03 * width)  # the game box's edge may catch a line of the frame
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
-    columns = _alike(_intervals(ink.any(axis=0), low, high))
+    columns = _alike(_intervals(np.asarray(ink.any(axis=0)), low, high))
     in_columns = np.zeros(width, bool)
     for x0, x1 in columns:
         in_columns[x0:x1] = True
-    rows = _alike(_intervals(ink[:, in_columns].any(axis=1), low, high))
+    rows = _alike(_intervals(np.asarray(ink[:, in_columns].any(axis=1)), low, high))
     squares = []
     for y0, y1 in rows:
         for x0, x1 in columns:
@@ -151,8 +151,8 @@ def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, 
     """
     bridge = max(1, int(0.4 * low))
     line = profile.astype(np.uint8).reshape(1, -1) * 255
-    line = cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8))
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], (line[0] > 0).astype(np.int8), [0]])))
+    closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8)))
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], (closed[0] > 0).astype(np.int8), [0]])))
     runs = zip(edges[::2], edges[1::2], strict=True)
     return [(int(a), int(b)) for a, b in runs if low <= b - a <= high]
 
