@@ -184,3 +184,11 @@ def test_a_square_that_breaks_the_grid_is_a_doubt(size: float, shift: float,
     damaged = read_screen(drawn)
     assert damaged.puzzle is None
     assert any(reason in d.reason for d in damaged.doubts), [str(d) for d in damaged.doubts]
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+@pytest.mark.parametrize("name", ["puzlogic-map-7", "puzlogic-with-sums"])
+def test_sums_come_in_board_order_as_the_game_lists_them(name: str) -> None:
+    reading = _reading(name, "original")
+    assert reading.puzzle is not None
+    assert [s.to_dict() for s in reading.puzzle.sums] == _truth(name)["puzzle"]["sums"]

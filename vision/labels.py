@@ -67,6 +67,7 @@ class FoundSum:
     arrow: Square | None
     digits: Square | None
     parts: tuple[Part, ...]
+    end: tuple[int, int]  # the line's outer-most cell the label stands beside
 
 
 def ink_parts(ink: np.ndarray, min_side: float) -> tuple[list[Part], np.ndarray]:
@@ -102,8 +103,15 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[tuple[int, int]
     # Ink near one line's end may be another line's sum (a column's label beside a row that
     # starts further in): it is only unclear when no sum claims it.
     claimed = {part.label for label in found if label.arrow is not None for part in label.parts}
-    return [label for label in found
+    kept = [label for label in found
             if label.arrow is not None or label.parts[0].label not in claimed]
+    return sorted(kept, key=board_order)
+
+
+def board_order(label: FoundSum) -> tuple[int, int, int]:
+    """Sums in the order of the cells they stand beside (row by row), then clockwise from
+    the top: the order the game's own level data lists them in."""
+    return (*label.end, ("top", "left", "right", "bottom").index(label.side))
 
 
 def _ends(axis: Axis, first: int, last: int) -> tuple[tuple[Side, int], tuple[Side, int]]:
@@ -139,7 +147,7 @@ def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Sid
         return None
     if not _is_arrow(arrow, labels, along, outward):
         # Ink right at the line's end that is no arrow: report it rather than drop a sum.
-        return FoundSum(axis, index, side, None, None, (arrow,))
+        return FoundSum(axis, index, side, None, None, (arrow,), (row, col))
     chain = [arrow]
     reach = far
     for near, far, part in candidates[1:]:
@@ -148,7 +156,7 @@ def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Sid
         chain.append(part)
         reach = max(reach, far)
     digits = union(chain[1:]) if len(chain) > 1 else None
-    return FoundSum(axis, index, side, arrow.square, digits, tuple(chain))
+    return FoundSum(axis, index, side, arrow.square, digits, tuple(chain), (row, col))
 
 
 def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:
