@@ -26,6 +26,7 @@ from vision.labels import (
     LABELS,
     FoundSum,
     Part,
+    digit_spans,
     digits_seen,
     find_sums,
     ink_parts,
@@ -104,7 +105,7 @@ class _Label:
 
     kind: str  # "cell", "piece", "sum", "level"
     element: str
-    crop: np.ndarray
+    crops: tuple[np.ndarray, ...]  # one, or one per digit when the digits run together
     box: Box
 
 
@@ -126,13 +127,12 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
     crops = [_given_label(image, view, parts, sq, cell) for cell, sq in cells.items()]
     piece_crops = [_piece_label(image, view, p, grid, n) for n, p in enumerate(found_pieces)]
     sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(found_pieces, grid)), labels)
-    sum_crops = [_sum_label(image, view, s, n) for n, s in enumerate(sums)]
-    level_crop, level_box = _level_label(image, view, parts)
+    sum_crops = [_sum_label(image, view, s, n, labels) for n, s in enumerate(sums)]
+    level_crop, level_box = _level_label(image, view, parts, labels)
     everything: list[_Label] = [c for c in crops if c is not None] + piece_crops
     everything += [c for c in sum_crops if c is not None]
     everything += [level_crop] if level_crop is not None else []
-    glyphs = dict(zip((c.element for c in everything),
-                      read_labels([c.crop for c in everything]), strict=True))
+    glyphs = _read_all(everything)
     return _assemble_level(view, grid, cells, found_pieces, sums, glyphs, everything,
                            level_box, doubts, common, parts)
 
@@ -231,7 +231,7 @@ def _given_label(image: np.ndarray, view: GameView, parts: Sequence[Part], sq: S
     if not inside:
         return None
     crop, box = _screen_crop(image, view, union(inside))
-    return _Label("cell", f"cell {cell}", crop, box)
+    return _Label("cell", f"cell {cell}", (crop,), box)
 
 
 def _piece_label(image: np.ndarray, view: GameView, piece: FoundPiece, grid: Grid,
@@ -240,26 +240,58 @@ def _piece_label(image: np.ndarray, view: GameView, piece: FoundPiece, grid: Gri
     inset = 0.2 * fill.side
     inner = Square(fill.x + inset, fill.y + inset, fill.w - 2 * inset, fill.h - 2 * inset)
     crop, box = _screen_crop(image, view, inner, piece.colour)
-    return _Label("piece", f"piece {n}", crop, box)
+    return _Label("piece", f"piece {n}", (crop,), box)
 
 
-def _sum_label(image: np.ndarray, view: GameView, found: FoundSum, n: int) -> _Label | None:
+def _sum_label(image: np.ndarray, view: GameView, found: FoundSum, n: int,
+               labels: np.ndarray) -> _Label | None:
     if found.digits is None:
         return None
-    crop, box = _screen_crop(image, view, found.digits)
-    return _Label("sum", f"sum {n}", crop, box)
+    crops, box = _digit_crops(image, view, found.digits,
+                              digit_spans(found.parts[1:], labels))
+    return _Label("sum", f"sum {n}", crops, box)
 
 
-def _level_label(image: np.ndarray, view: GameView,
-                 parts: Sequence[Part]) -> tuple[_Label | None, Box | None]:
+def _digit_crops(image: np.ndarray, view: GameView, digits: Square,
+                 spans: list[tuple[float, float]] | None) -> tuple[tuple[np.ndarray, ...], Box]:
+    """One crop of the digits, or one per digit with the other digits' columns blanked."""
+    crop, box = _screen_crop(image, view, digits)
+    if spans is None:
+        return (crop,), box
+    left = max(0, box.x)
+    singles = []
+    for x0, x1 in spans:
+        alone = crop.copy()
+        start = view.to_screen(x0, 0, 0, 0).x - left
+        stop = view.to_screen(x1, 0, 0, 0).x - left
+        alone[:, :max(0, start)] = 0
+        alone[:, max(0, stop):] = 0
+        singles.append(alone)
+    return tuple(singles), box
+
+
+def _read_all(labels: Sequence[_Label]) -> dict[str, Glyph]:
+    """Every label of the frame in one OCR call; a label shown digit by digit is joined."""
+    glyphs = iter(read_labels([crop for label in labels for crop in label.crops]))
+    read = {}
+    for label in labels:
+        digits = [next(glyphs) for _ in label.crops]
+        text = "" if any(not g.text for g in digits) else "".join(g.text for g in digits)
+        read[label.element] = Glyph(text, min(g.confidence for g in digits))
+    return read
+
+
+def _level_label(image: np.ndarray, view: GameView, parts: Sequence[Part],
+                 labels: np.ndarray) -> tuple[_Label | None, Box | None]:
     height, width = view.image.shape[:2]
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None, None
     whole = union(line)
-    crop, _ = _screen_crop(image, view, union(last_word(line)))
+    number = last_word(line)
+    crops, _ = _digit_crops(image, view, union(number), digit_spans(number, labels))
     label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
-    return _Label("level", "level", crop, label_box), label_box
+    return _Label("level", "level", crops, label_box), label_box
 
 
 def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
@@ -435,15 +467,17 @@ def _faint_level(image: np.ndarray,
         return None, None, [Doubt("level label", "not found under the overlay")]
     whole = union(line)
     label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
-    digits = union(last_word(line))
+    number = last_word(line)
+    digits = union(number)
     # JPEG noise is as strong as this faint ink: smooth over about a stroke's width first.
     stroke = int(digits.h * view.area.scale / 6) | 1
     smooth = cv2.GaussianBlur(image, (stroke, stroke), 0) if stroke >= 3 else image
-    crop, _ = _screen_crop(smooth, view, digits)
-    stretched = cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
+    # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
+    crops, _ = _digit_crops(smooth, view, digits, None)
+    stretched = tuple(cv2.normalize(c, np.empty_like(c), 0, 255, cv2.NORM_MINMAX) for c in crops)
     doubts: list[Doubt] = []
-    level = _digit(read_labels([stretched])[0], "level label", label_box, doubts, single=False,
-                   width=LEVEL_DIGITS)
+    glyph = _read_all([_Label("level", "level", stretched, label_box)])["level"]
+    level = _digit(glyph, "level label", label_box, doubts, single=False, width=LEVEL_DIGITS)
     return level, label_box, doubts
 
 
