@@ -145,6 +145,8 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         if spot.index in state.hidden_sums:
             continue
         colour = palette.placed_sum if spot.total.scope == "placed" else palette.text
+        if dim and spot.total.scope == "placed":  # dark ink hardly changes; blue must dim
+            colour = dimmed(colour, painter.theme)
         pygame.draw.polygon(surface, colour, _arrow_points(painter, spot.arrow, spot.side))
         painter.spot(surface, spot.digits, colour)
     for line in layout.tutorial:
