@@ -1,7 +1,8 @@
 """The command line: `puzlogic-bot COMMAND ...`, also `python -m bot`.
 
-Commands: solve (a puzzle file or a screenshot), generate, demo, practice (the practice game), read (screenshots as text or
-JSON, with debug overlays), replay (screenshots in bulk: overlays, HTML report, summary).
+Commands: solve (a puzzle file or a screenshot), generate, demo (the practice levels read and
+solved), practice (the practice game), read (screenshots as text or JSON, with debug overlays),
+replay (screenshots in bulk: overlays, HTML report, summary).
 `main(argv) -> int` so tests call it directly. Exit codes: 0 done, 1 no answer (no solution, or
 a screenshot not read cleanly; the reason printed), 2 bad input (one line on stderr per input,
 never a traceback; a screenshot with no game in it is bad input).
@@ -65,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--zero-piece", action="store_true", help="include a 0 piece")
     generate.add_argument("--json", action="store_true", help="print the puzzle as JSON")
 
-    commands.add_parser("demo", help="solve the example levels that ship with the project")
+    commands.add_parser("demo", help="read and solve the practice game's 15 levels from the screen")
 
     # Only listed here: main() hands everything after "practice" to the game untouched.
     commands.add_parser("practice", add_help=False,
@@ -214,17 +215,12 @@ def example_puzzles() -> list[tuple[str, Puzzle]]:
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    for name, puzzle in example_puzzles():
-        level = name.removeprefix("level-").removesuffix(".json")
-        solution = solve(puzzle)
-        print(f"== Level {level} of the real game: {len(puzzle.empty_cells)} pieces to place",
-              file=out)
-        print(puzzle, file=out)
-        print("answer:", file=out)
-        print(draw(puzzle, solution.placements), file=out)
-        print(f"unique: {'yes' if solution.unique else 'no'}, "
-              f"solved and checked in {solution.seconds * 1000:.1f} ms\n", file=out)
-    return EXIT_OK
+    from bot.demo import RenderError, run_demo  # loads vision: only when asked for
+
+    try:
+        return run_demo(out)
+    except RenderError as error:
+        raise BadInput(f"the practice game could not render a level: {error}") from None
 
 
 # ---- screenshots: read, solve IMAGE, replay -------------------------------------------------
@@ -235,11 +231,8 @@ def is_image_name(source: str) -> bool:
 
 def read_screen(image: np.ndarray) -> ScreenReading:
     """vision.read_screen, imported on first use: puzzle files never load OpenCV or Tesseract."""
-    try:
-        from vision import read_screen as vision_read_screen
-    except ImportError:
-        raise BadInput("reading screenshots is not built yet (vision.read_screen is missing)") \
-            from None
+    from vision import read_screen as vision_read_screen
+
     return vision_read_screen(image)
 
 
