@@ -69,7 +69,11 @@ install_python_packages() {
     if [ -f "$stamp" ] && [ "$stamp" -nt pyproject.toml ]; then return; fi
     say "installing Python packages into .venv"
     .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-    .venv/bin/python -m pip install -q -e ".[dev]" || die "pip could not install the packages (see above)"
+    # pip's build chatter (editable-install notices) only matters when it fails.
+    if ! .venv/bin/python -m pip install -q -e ".[dev]" >.venv/pip.log 2>&1; then
+        tail -n 20 .venv/pip.log >&2
+        die "pip could not install the packages (the end of .venv/pip.log is above)"
+    fi
     touch "$stamp"
 }
 
