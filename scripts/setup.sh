@@ -68,7 +68,7 @@ install_python_packages() {
     local stamp=.venv/.installed
     if [ -f "$stamp" ] && [ "$stamp" -nt pyproject.toml ]; then return; fi
     say "installing Python packages into .venv"
-    .venv/bin/python -m pip install -q --upgrade pip >/dev/null
+    .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true  # old pip still works
     # pip's build chatter (editable-install notices) only matters when it fails.
     if ! .venv/bin/python -m pip install -q -e ".[dev]" >.venv/pip.log 2>&1; then
         tail -n 20 .venv/pip.log >&2
