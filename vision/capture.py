@@ -51,7 +51,8 @@ class MssScreen:
         import mss  # lazily: only a live capture needs a display
 
         try:
-            with mss.mss() as session:
+            # mss 10 renamed the factory to MSS (mss.mss warns); older releases only have mss.
+            with getattr(mss, "MSS", mss.mss)() as session:
                 area = self._area(session.monitors, region)
                 shot = session.grab(area)
         except mss.exception.ScreenShotError as error:
