@@ -3,9 +3,11 @@
 A frame is 30 labels: real labels cut from ../shared/real-screens (cells, pieces, sums, level
 numbers, map buttons) and digits rendered in the game's font (tests/test_ocr.py builds both).
 Times, per frame, median and p95 over --frames different frames:
-  cold   a fresh reader (empty cache): normalisation plus one engine call per frame
+  cold   a fresh reader (empty cache): normalisation plus every digit read on its own, in two
+         to five views (vision.ocr.VIEWS) until two agree
   warm   the same frame again: normalisation plus cache look-ups, no OCR
-for both engines (tesserocr in-process, the tesseract program with one sheet per frame), and
+for both engines (tesserocr in-process; the tesseract program, one page per image and one
+process per view), and
 one bare `tesseract` CLI call on one digit crop, measured in the same run, as the unit.
 Accuracy: exact and doubtful counts per material set, for the engine open_engine() picks.
 
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.test_ocr import SCALES, Label, real_labels, rendered_labels  # noqa: E402
 from vision import ocr  # noqa: E402
-from vision._ocr_engines import Engine, SheetEngine, TesserocrEngine, tessdata_dir  # noqa: E402
+from vision._ocr_engines import Engine, ProgramEngine, TesserocrEngine, tessdata_dir  # noqa: E402
 
 FRAME_SIZE = 30
 
@@ -80,7 +82,7 @@ def frame_times(engine_factory: Callable[[], Engine], batch: list[list[Label]]
 def accuracy_rows() -> list[tuple[str, int, int, int]]:
     sets = {f"real x{s}": real_labels(s) for s in SCALES}
     sets.update({f"real x{s} jpeg+gamma": real_labels(s, True, True) for s in (0.6, 1.0, 2.0)})
-    sets.update({f"render h{h}": rendered_labels(h) for h in (8, 12, 18, 30, 60)})
+    sets.update({f"render h{h}": rendered_labels(h) for h in (7, 8, 12, 18, 30, 60)})
     sets.update({f"render h{h} jpeg+gamma": rendered_labels(h, True, True) for h in (10, 20)})
     rows = []
     for name, labels in sets.items():
@@ -100,7 +102,7 @@ def main() -> None:
     unit = bare_tesseract_ms()
     tessdata = tessdata_dir()
     engines: dict[str, Callable[[], Engine]] = {
-        "tesserocr": lambda: TesserocrEngine(tessdata), "tesseract program": SheetEngine}
+        "tesserocr": lambda: TesserocrEngine(tessdata), "tesseract program": ProgramEngine}
     print(f"one bare `tesseract` call on one digit crop: {unit:.1f} ms (median)\n")
     print(f"{FRAME_SIZE} labels per frame, {args.frames} frames   median ms   p95 ms   "
           "median / bare call")
@@ -113,9 +115,13 @@ def main() -> None:
                   f"   {median / unit:6.2f}")
     print(f"\naccuracy with {ocr._reader().engine.name}: sure and right / sure and wrong "
           "(the rest flagged doubtful)")
-    for name, total, right, wrong in accuracy_rows():
+    rows = accuracy_rows()
+    for name, total, right, wrong in rows:
         print(f"  {name:24s} {total:4d} labels  {right:4d} right ({100 * right / total:5.1f} %)"
               f"  {wrong:3d} wrong  {total - right - wrong:3d} doubtful")
+    total, right, wrong = (sum(row[i] for row in rows) for i in (1, 2, 3))
+    print(f"  {'all':24s} {total:4d} labels  {right:4d} right ({100 * right / total:5.1f} %)"
+          f"  {wrong:3d} wrong ({100 * wrong / total:.1f} %)")
 
 
 if __name__ == "__main__":

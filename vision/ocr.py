@@ -30,7 +30,7 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision._ocr_engines import Engine, Read, open_engine
+from vision._ocr_engines import SINGLE_DIGIT_ASPECT, Engine, Read, open_engine
 
 # One thread per tesseract: OpenMP start-up costs more than it saves on glyphs this small
 # (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Set before any engine
@@ -57,10 +57,27 @@ class OcrSettings:
     min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
     max_digits: int = 2
+    full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
+    min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
     cache_size: int = 4096
 
 
+@dataclass(frozen=True)
+class View:
+    """One way to show a digit to Tesseract: its ink scaled by `scale`, then thresholded at
+    `level` of full ink strength."""
+
+    level: float
+    scale: float = 1.0
+
+
 SETTINGS = OcrSettings()
+# Measured on 4930 labels (tests/test_ocr.py material): thin strokes (level 0.5) read tiny
+# digits best, bold ones (0.35) the large real labels. Tesseract's misreads ("1" as "4") and
+# blanks differ with stroke and size, so further views are read, in this order, only while
+# no two views agree on a digit.
+VIEWS = (View(0.5), View(0.35), View(0.42, scale=0.7), View(0.42, scale=1.4), View(0.6))
+SEGMENT_LEVEL = 0.42  # where digits are told apart: every view sees the same digits
 Box = tuple[int, int, int, int]
 
 
@@ -69,46 +86,120 @@ def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
     return _reader().read(crops)
 
 
-class _Reader:
-    """The engine plus an LRU cache from normalised digit pixels to their reading.
+@dataclass(frozen=True)
+class Label:
+    """One crop's digit blobs, scaled to the fixed height as ink strength (0..255, uint8)
+    before any threshold; `key` is their exact pixels, the cache key."""
 
+    blobs: tuple[np.ndarray, ...]
+
+    @property
+    def key(self) -> bytes:
+        return b"".join(len(b).to_bytes(2, "little") + b.shape[1].to_bytes(2, "little")
+                        + b.tobytes() for b in self.blobs)
+
+    def digits(self) -> list[np.ndarray]:
+        """The ink of each digit: blobs two digits wide split, feet and slivers dropped."""
+        level = round(255 * SEGMENT_LEVEL)
+        return _tall_enough([part for blob in self.blobs for part in _split_pair(blob, level)],
+                            level)
+
+
+def shown(digit: np.ndarray, view: View) -> np.ndarray:
+    """One digit's ink as Tesseract sees it in `view`: black on white with a margin."""
+    if view.scale != 1.0:
+        digit = cv2.resize(digit, None, fx=view.scale, fy=view.scale,
+                           interpolation=cv2.INTER_AREA)
+    return _framed(digit, round(255 * view.level))
+
+
+def _tall_enough(digits: list[np.ndarray], level: int) -> list[np.ndarray]:
+    """The digits whose ink at `level` stands at least min_height_fraction of the tallest:
+    a split, or a neighbour blanked out before OCR, can leave a foot or a faint sliver."""
+    heights = [int(np.count_nonzero((digit > level).any(axis=1))) for digit in digits]
+    tallest = max(heights, default=0)
+    return [d for d, h in zip(digits, heights, strict=True)
+            if h and h >= SETTINGS.min_height_fraction * tallest]
+
+
+class _Reader:
+    """The engine plus an LRU cache from a label's normalised pixels to its Glyph.
+
+    A Glyph depends on its label's pixels only: the engine reads every image on its own, so
+    neither the other crops of a call, their order, nor what was read before can change it.
     One per process (see `_reader`): the engine is costly to start and not thread-safe."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self.cache: OrderedDict[bytes, Read] = OrderedDict()
+        self.cache: OrderedDict[bytes, Glyph] = OrderedDict()
         self.lock = threading.Lock()
 
     def read(self, crops: Sequence[np.ndarray]) -> list[Glyph]:
         labels = [normalise(crop) for crop in crops]
         with self.lock:
-            self._fill_cache([d for digits in labels if digits for d in digits])
-            return [self._glyph(digits) for digits in labels]
+            missing = {label.key: label for label in labels
+                       if label is not None and label.key not in self.cache}
+            for key, glyph in zip(missing, self._glyphs(list(missing.values())), strict=True):
+                self.cache[key] = glyph
+            glyphs = []
+            for label in labels:
+                if label is None:
+                    glyphs.append(Glyph("", 1.0))
+                    continue
+                self.cache.move_to_end(label.key)
+                glyphs.append(self.cache[label.key])
+            while len(self.cache) > SETTINGS.cache_size:
+                self.cache.popitem(last=False)
+            return glyphs
 
-    def _fill_cache(self, images: list[np.ndarray]) -> None:
-        missing = {_key(image): image for image in images if _key(image) not in self.cache}
-        if missing:
-            reads = self.engine.read(list(missing.values()))
-            for key, read in zip(missing, reads, strict=True):
-                self.cache[key] = read
-        for image in images:
-            self.cache.move_to_end(_key(image))
-        while len(self.cache) > SETTINGS.cache_size:
-            self.cache.popitem(last=False)
+    def _glyphs(self, labels: list[Label]) -> list[Glyph]:
+        digits = [label.digits() for label in labels]
+        reads = iter(self._vote([d for group in digits for d in group]))
+        return [_joined([next(reads) for _ in group]) for group in digits]
 
-    def _glyph(self, digits: list[np.ndarray] | None) -> Glyph:
-        if digits is None:
-            return Glyph("", 1.0)
-        reads = [self.cache[_key(image)] for image in digits]
-        text = "".join(r.text for r in reads)
-        confidence = min(r.confidence for r in reads)
-        if not text or any(not r.text for r in reads) or len(text) > SETTINGS.max_digits:
-            confidence = min(confidence, 0.2)
-        return Glyph(text, round(confidence, 3))
+    def _vote(self, digits: list[np.ndarray]) -> list[Read]:
+        """Each digit read in the VIEWS, one after another, until two views agree on it.
+
+        Tesseract's own confidence is no guard alone: it reads a clean "1" as "4" at 0.99 in
+        one view and right in the next. A view that reads nothing does not count against."""
+        ballots: list[list[Read]] = [[] for _ in digits]
+        for view in VIEWS:
+            open_ = [n for n, ballot in enumerate(ballots) if not _decided(ballot)]
+            reads = self.engine.read([shown(digits[n], view) for n in open_])
+            for n, read in zip(open_, reads, strict=True):
+                ballots[n].append(read)
+        return [_verdict(ballot) for ballot in ballots]
 
 
-def _key(image: np.ndarray) -> bytes:
-    return image.shape[1].to_bytes(2, "little") + image.tobytes()
+def _votes(ballot: list[Read]) -> list[Read]:
+    return [r for r in ballot if r.confidence > 0 and r.text]
+
+
+def _decided(ballot: list[Read]) -> bool:
+    texts = [r.text for r in _votes(ballot)]
+    return any(texts.count(t) >= 2 for t in texts)
+
+
+def _verdict(ballot: list[Read]) -> Read:
+    """The text most views read; confidence the agreeing views' share of all the views that
+    read something, times their own. One view alone is doubtful at best."""
+    votes = _votes(ballot)
+    if not votes:
+        return Read(next((r.text for r in ballot if r.text), ""), 0.0)
+    texts = [r.text for r in votes]
+    text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
+    agreeing = [r.confidence for r in votes if r.text == text]
+    confidence = sum(agreeing) / max(len(votes), 2)
+    return Read(text, confidence)
+
+
+def _joined(digits: list[Read]) -> Glyph:
+    """A label's Glyph from its digits: no sure label with an unread digit or too many."""
+    text = "".join(r.text for r in digits)
+    confidence = min((r.confidence for r in digits), default=0.0)
+    if not text or any(not r.text for r in digits) or len(text) > SETTINGS.max_digits:
+        confidence = min(confidence, 0.2)
+    return Glyph(text, round(confidence, 3))
 
 
 @cache
@@ -121,13 +212,14 @@ def _reader() -> _Reader:
 # ---------------------------------------------------------------- normalisation
 
 
-def normalise(crop: np.ndarray) -> list[np.ndarray] | None:
-    """The crop's digits, left to right, each black on white at the fixed height with a margin
-    (a blob wider than one digit stays whole); None when the crop holds no ink.
+def normalise(crop: np.ndarray) -> Label | None:
+    """The crop's digit blobs, left to right, as ink strength scaled to the fixed height;
+    None when the crop holds no ink.
 
-    Two passes: the largest colour difference from the background finds the digit blobs (and
-    the frames to drop); then every pixel is measured along the background-to-digit colour
-    direction, which ignores JPEG's colour noise and a frame of another colour."""
+    The blobs are found at the crop's own size; each is then scaled up as a grey ink map
+    (cubic, so a 7 px digit keeps its shape) and only thresholded later, per View. A blob about
+    two digits wide (neighbours touching at low zoom) is cut at its thinnest column near the
+    middle then (`_split_pair`), so Tesseract sees lone digits."""
     pixels, background = _pixels_and_background(crop)
     spread = np.abs(pixels - background).max(axis=2)
     if float(spread.max()) < SETTINGS.min_contrast:
@@ -136,17 +228,11 @@ def normalise(crop: np.ndarray) -> list[np.ndarray] | None:
     boxes = digit_boxes(ink)
     if not boxes:
         return None
-    in_digits = np.zeros(ink.shape, bool)
-    for x, y, w, h in boxes:
-        in_digits[y:y + h, x:x + w] = ink[y:y + h, x:x + w] > 0
-    direction = np.median(pixels[in_digits], axis=0) - background
-    progress = (pixels - background) @ direction / max(float(direction @ direction), 1.0)
-    distance = (np.clip(progress, 0, 1) * 255).astype(np.uint8)
-    level, ink = cv2.threshold(distance, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    strength = _ink_strength(pixels, background, spread, ink, boxes)
     top = min(y for _, y, _, _ in boxes)
     bottom = max(y + h for _, y, _, h in boxes)
     scale = SETTINGS.digit_height / (bottom - top)
-    return [_normalised_digit(distance, ink, box, top, bottom, scale, level) for box in boxes]
+    return Label(tuple(_scaled_blob(strength, ink, box, top, bottom, scale) for box in boxes))
 
 
 def _pixels_and_background(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -156,6 +242,22 @@ def _pixels_and_background(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     image = crop if crop.ndim == 3 else crop[:, :, None]
     pixels = image[:, :, :3].astype(np.float32)
     return pixels, np.median(pixels.reshape(-1, pixels.shape[2]), axis=0)
+
+
+def _ink_strength(pixels: np.ndarray, background: np.ndarray, spread: np.ndarray,
+                  ink: np.ndarray, boxes: list[Box]) -> np.ndarray:
+    """Every pixel's progress from the background to the digits' full colour, 0..1 (float).
+
+    Measured along the background-to-ink colour direction, which ignores JPEG's colour noise
+    and a frame of another colour. Full colour is the median of the strongest digit pixels:
+    at 7 px most of a digit is anti-aliased edge, and those must not set the scale."""
+    in_digits = np.zeros(ink.shape, bool)
+    for x, y, w, h in boxes:
+        in_digits[y:y + h, x:x + w] = ink[y:y + h, x:x + w] > 0
+    strongest = spread >= np.percentile(spread[in_digits], SETTINGS.full_ink_percentile)
+    direction = np.median(pixels[in_digits & strongest], axis=0) - background
+    progress = (pixels - background) @ direction / max(float(direction @ direction), 1.0)
+    return np.clip(progress, 0, 1).astype(np.float32)
 
 
 def digit_boxes(ink: np.ndarray) -> list[Box]:
@@ -183,17 +285,48 @@ def _is_frame(box: Box, boxes: list[Box], shape: tuple[int, ...]) -> bool:
     return along_edge or encloses
 
 
-def _normalised_digit(distance: np.ndarray, ink: np.ndarray, box: Box, top: int, bottom: int,
-                      scale: float, level: float) -> np.ndarray:
-    """One blob scaled from the grey distance map (smoother than scaling the binary mask),
-    thresholded at the crop's Otsu level, black on white with a margin."""
+def _scaled_blob(strength: np.ndarray, ink: np.ndarray, box: Box, top: int, bottom: int,
+                 scale: float) -> np.ndarray:
+    """One blob's ink strength (0..255) scaled to the fixed digit height, before any threshold."""
     x, _, w, _ = box
     # Only this blob's pixels (plus a pixel of anti-aliasing around them) may count as ink.
     own = cv2.dilate(ink[top:bottom, x:x + w], np.ones((3, 3), np.uint8))
-    grey = np.where(own > 0, distance[top:bottom, x:x + w], 0).astype(np.uint8)
-    size = (max(1, round(w * scale)), SETTINGS.digit_height)
-    scaled = cv2.resize(grey, size, interpolation=cv2.INTER_AREA if scale < 1
-                        else cv2.INTER_CUBIC)
-    glyph = np.where(scaled > level, 0, 255).astype(np.uint8)
+    own_strength = np.where(own > 0, strength[top:bottom, x:x + w], 0).astype(np.float32)
+    pad = 1  # room for the cubic kernel, so edge pixels are not cut off square
+    grey = cv2.copyMakeBorder(own_strength, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    size = (max(1, round((w + 2 * pad) * scale)), round((bottom - top + 2 * pad) * scale))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC
+    scaled = cv2.resize(grey, size, interpolation=interpolation)
+    return (np.clip(scaled, 0, 1) * 255).round().astype(np.uint8)
+
+
+def _split_pair(grey: np.ndarray, level: int) -> list[np.ndarray]:
+    """The blob as one digit, or as two when it is about two digits wide: cut at the column of
+    least ink in its middle part."""
+    ink = grey > level
+    columns, rows = np.nonzero(ink.any(axis=0))[0], np.nonzero(ink.any(axis=1))[0]
+    if not columns.size or columns[-1] - columns[0] + 1 <= SINGLE_DIGIT_ASPECT * rows.size:
+        return [grey]
+    left, right = int(columns[0]), int(columns[-1]) + 1
+    third = (right - left) // 3
+    profile = grey[:, left + third:right - third].sum(axis=0, dtype=np.int64)
+    cut = left + third + int(np.argmin(profile))
+    return [grey[:, :cut], grey[:, cut:]]
+
+
+def _framed(grey: np.ndarray, level: int, keep_rows: bool = False) -> np.ndarray:
+    """Thresholded at `level`, cropped to its ink (its columns only, if `keep_rows`: digits
+    set side by side keep their common baseline), black on white with a margin."""
+    glyph = grey > level
+    rows, columns = np.nonzero(glyph.any(axis=1))[0], np.nonzero(glyph.any(axis=0))[0]
+    if columns.size:
+        glyph = glyph[:, columns[0]:columns[-1] + 1]
+    if rows.size and not keep_rows:
+        glyph = glyph[rows[0]:rows[-1] + 1]
+    image = np.where(glyph, 0, 255).astype(np.uint8)
+    # A narrow "1" gets the room a digit's advance gives it in the font: cropped tight, Tesseract
+    # takes it for a "4" or "5" with confidence.
     m = SETTINGS.margin
-    return cv2.copyMakeBorder(glyph, m, m, m, m, cv2.BORDER_CONSTANT, value=255)
+    extra = max(0, round(SETTINGS.min_digit_width * image.shape[0]) - image.shape[1])
+    return cv2.copyMakeBorder(image, m, m, m + extra // 2, m + extra - extra // 2,
+                              cv2.BORDER_CONSTANT, value=255)
