@@ -78,7 +78,8 @@ SETTINGS = OcrSettings()
 # (0.35) miss fewer large ones, and bold strokes a little smaller or larger than the normalised
 # height misread least (2 of 3319). Tesseract's misreads ("1" as "4" at 0.97) and blanks
 # differ from view to view, so further views are read only while no two agree on a digit.
-VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8))
+VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8),
+         View(0.42), View(0.42, scale=0.7), View(0.6))
 UNSETTLED = 0.3  # the most confidence a digit gets when its views never agreed
 SEGMENT_LEVEL = 0.42  # where digits are told apart: every view sees the same digits
 Box = tuple[int, int, int, int]
