@@ -119,7 +119,9 @@ def main() -> None:
     for name, total, right, wrong in rows:
         print(f"  {name:24s} {total:4d} labels  {right:4d} right ({100 * right / total:5.1f} %)"
               f"  {wrong:3d} wrong  {total - right - wrong:3d} doubtful")
-    total, right, wrong = (sum(row[i] for row in rows) for i in (1, 2, 3))
+    total = sum(n for _, n, _, _ in rows)
+    right = sum(r for _, _, r, _ in rows)
+    wrong = sum(w for _, _, _, w in rows)
     print(f"  {'all':24s} {total:4d} labels  {right:4d} right ({100 * right / total:5.1f} %)"
           f"  {wrong:3d} wrong ({100 * wrong / total:.1f} %)")
 
