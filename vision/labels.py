@@ -215,24 +215,3 @@ def digits_seen(parts: Sequence[Part]) -> int:
     or the reading is a doubt: a merged "26" must not pass as "2".
     """
     return sum(max(1, round(p.w / (LABELS.digit_width * p.h))) for p in parts)
-
-
-def digit_spans(parts: Sequence[Part], labels: np.ndarray) -> list[tuple[float, float]] | None:
-    """Column spans, one per digit, when digits have run together into one blob; else None.
-
-    A blob holding two digits (see `digits_seen`) is cut where its ink is thinnest in the
-    middle third, so OCR can be shown each digit alone.
-    """
-    if digits_seen(parts) == len(parts):
-        return None
-    spans: list[tuple[float, float]] = []
-    for part in sorted(parts, key=lambda p: p.x):
-        if digits_seen([part]) == 1:
-            spans.append((float(part.x), float(part.x + part.w)))
-            continue
-        blob = labels[part.y:part.y + part.h, part.x:part.x + part.w] == part.label
-        columns = blob.sum(axis=0)
-        third = max(1, part.w // 3)
-        cut = part.x + third + int(np.argmin(columns[third:part.w - third]))
-        spans += [(float(part.x), float(cut)), (float(cut), float(part.x + part.w))]
-    return spans

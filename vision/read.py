@@ -26,7 +26,6 @@ from vision.labels import (
     LABELS,
     FoundSum,
     Part,
-    digit_spans,
     digits_seen,
     find_sums,
     ink_parts,
@@ -127,8 +126,8 @@ def _read_level(image: np.ndarray, view: GameView, dark: np.ndarray,
     crops = [_given_label(image, view, parts, sq, cell) for cell, sq in cells.items()]
     piece_crops = [_piece_label(image, view, p, grid, n) for n, p in enumerate(found_pieces)]
     sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(found_pieces, grid)), labels)
-    sum_crops = [_sum_label(image, view, s, n, labels) for n, s in enumerate(sums)]
-    level_crop, level_box = _level_label(image, view, parts, labels)
+    sum_crops = [_sum_label(image, view, s, n) for n, s in enumerate(sums)]
+    level_crop, level_box = _level_label(image, view, parts)
     everything: list[_Label] = [c for c in crops if c is not None] + piece_crops
     everything += [c for c in sum_crops if c is not None]
     everything += [level_crop] if level_crop is not None else []
@@ -243,31 +242,13 @@ def _piece_label(image: np.ndarray, view: GameView, piece: FoundPiece, grid: Gri
     return _Label("piece", f"piece {n}", (crop,), box)
 
 
-def _sum_label(image: np.ndarray, view: GameView, found: FoundSum, n: int,
-               labels: np.ndarray) -> _Label | None:
+def _sum_label(image: np.ndarray, view: GameView, found: FoundSum, n: int) -> _Label | None:
     if found.digits is None:
         return None
-    crops, box = _digit_crops(image, view, found.digits,
-                              digit_spans(found.parts[1:], labels))
-    return _Label("sum", f"sum {n}", crops, box)
-
-
-def _digit_crops(image: np.ndarray, view: GameView, digits: Square,
-                 spans: list[tuple[float, float]] | None) -> tuple[tuple[np.ndarray, ...], Box]:
-    """One crop of the digits, or one per digit with the other digits' columns blanked."""
-    crop, box = _screen_crop(image, view, digits)
-    if spans is None:
-        return (crop,), box
-    left = max(0, box.x)
-    singles = []
-    for x0, x1 in spans:
-        alone = crop.copy()
-        start = view.to_screen(x0, 0, 0, 0).x - left
-        stop = view.to_screen(x1, 0, 0, 0).x - left
-        alone[:, :max(0, start)] = 0
-        alone[:, max(0, stop):] = 0
-        singles.append(alone)
-    return tuple(singles), box
+    # Touching digits go to OCR as one crop: it splits them at the thinnest column itself,
+    # and blanking columns here left slivers of the neighbour that read as an extra "1".
+    crop, box = _screen_crop(image, view, found.digits)
+    return _Label("sum", f"sum {n}", (crop,), box)
 
 
 def _read_all(labels: Sequence[_Label]) -> dict[str, Glyph]:
@@ -281,17 +262,17 @@ def _read_all(labels: Sequence[_Label]) -> dict[str, Glyph]:
     return read
 
 
-def _level_label(image: np.ndarray, view: GameView, parts: Sequence[Part],
-                 labels: np.ndarray) -> tuple[_Label | None, Box | None]:
+def _level_label(image: np.ndarray, view: GameView,
+                 parts: Sequence[Part]) -> tuple[_Label | None, Box | None]:
     height, width = view.image.shape[:2]
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None, None
     whole = union(line)
     number = last_word(line)
-    crops, _ = _digit_crops(image, view, union(number), digit_spans(number, labels))
+    crop, _ = _screen_crop(image, view, union(number))
     label_box = view.to_screen(whole.x, whole.y, whole.w, whole.h)
-    return _Label("level", "level", crops, label_box), label_box
+    return _Label("level", "level", (crop,), label_box), label_box
 
 
 def _digit(glyph: Glyph | None, element: str, box: Box, doubts: list[Doubt],
@@ -473,8 +454,9 @@ def _faint_level(image: np.ndarray,
     stroke = int(digits.h * view.area.scale / 6) | 1
     smooth = cv2.GaussianBlur(image, (stroke, stroke), 0) if stroke >= 3 else image
     # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
-    crops, _ = _digit_crops(smooth, view, digits, None)
-    stretched = tuple(cv2.normalize(c, np.empty_like(c), 0, 255, cv2.NORM_MINMAX) for c in crops)
+    # The faint mask may miss a digit's outer strokes: widen the crop so OCR sees them whole.
+    crop, _ = _screen_crop(smooth, view, _grown(digits, 0.25 * digits.h))
+    stretched = (cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX),)
     doubts: list[Doubt] = []
     glyph = _read_all([_Label("level", "level", stretched, label_box)])["level"]
     level = _digit(glyph, "level label", label_box, doubts, single=False, width=LEVEL_DIGITS)
