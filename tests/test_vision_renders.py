@@ -1,4 +1,5 @@
 """vision.read_screen on 300 practice-game renders: every screen, level, scale and theme.
+(Plus every level at exactly 0.5x and 2.5x.)
 
 A seeded sample (the same 300 every run) of title, map, level and "Level Completed" renders at
 scales 0.5 to 2.5, framed in a fake desktop or alone, with half-solved and mis-placed boards.
@@ -58,6 +59,12 @@ def _cases() -> list[Case]:
     return cases
 
 
+def _extremes() -> list[Case]:
+    """Every level at the smallest and largest zoom, where digits touch or pixels are many."""
+    return [Case("level", level, scale, False, 0, 0, 0, 0)
+            for level in range(1, LEVEL_COUNT + 1) for scale in (0.5, 2.5)]
+
+
 def _near(got: list[int] | None, want: list[int], tolerance: float) -> bool:
     return got is not None and all(abs(g - w) <= tolerance for g, w in zip(got, want, strict=True))
 
@@ -108,7 +115,7 @@ def _canonical(puzzle: dict[str, Any] | None) -> Any:
                    for s in puzzle["sums"]))
 
 
-@pytest.mark.parametrize("case", _cases(), ids=str)
+@pytest.mark.parametrize("case", _cases() + _extremes(), ids=str)
 def test_render_reads_exactly(case: Case) -> None:
     render = render_screen(case.screen, level=case.level, scale=case.scale, frame=case.frame,
                            placed=case.placed, misplace=case.misplace,

@@ -212,6 +212,7 @@ def digits_seen(parts: Sequence[Part]) -> int:
 
     A digit of the game's fonts is about 0.6 of its height wide ("1" less); two digits that
     touch at a small zoom make one blob about twice as wide. OCR must agree with this count,
-    or the reading is a doubt: a merged "26" must not pass as "2".
+    or the reading is a doubt: a merged "26" must not pass as "2". A blob counts for at most
+    two digits: labels never have more, and blur at small zoom widens a merged pair.
     """
-    return sum(max(1, round(p.w / (LABELS.digit_width * p.h))) for p in parts)
+    return sum(min(2, max(1, round(p.w / (LABELS.digit_width * p.h)))) for p in parts)
