@@ -17,6 +17,7 @@ Run from the project root (about a minute):  .venv/bin/python bench/ocr.py [--fr
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import subprocess
@@ -30,6 +31,7 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the test material renders with pygame
 from tests.test_ocr import SCALES, Label, real_labels, rendered_labels  # noqa: E402
 from vision import ocr  # noqa: E402
 from vision._ocr_engines import Engine, ProgramEngine, TesserocrEngine, tessdata_dir  # noqa: E402
