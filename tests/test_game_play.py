@@ -58,6 +58,17 @@ def drag(game: Game, start: Point, end: Point, button: int = 1) -> None:
     game.step()
 
 
+def held_drag(game: Game, clock: list[int], start: Point, end: Point, hold_ms: int) -> None:
+    """Press, move to `end`, stay pressed for `hold_ms` on the game's clock, then release."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    game.step()
+    clock[0] += hold_ms
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    game.step()
+
+
 def click(game: Game, point: Point, button: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=button))
@@ -125,13 +136,7 @@ def test_min_drag_ms_ignores_a_fast_drop(play: Any, tmp_path: Path) -> None:
     drag(game, tray_piece(truth, 1), cell_centre(truth, 1, 0))
     assert game.state is not None and game.state.placements() == ()
     assert [e.get("ignored") for e in events(tmp_path) if e["event"] == "drop"] == ["too fast"]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_piece(truth, 1),
-                                         button=1))
-    game.step()
-    clock[0] += 250
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=cell_centre(truth, 1, 0),
-                                         button=1))
-    game.step()
+    held_drag(game, clock, tray_piece(truth, 1), cell_centre(truth, 1, 0), hold_ms=250)
     assert [(p.row, p.col, p.value) for p in game.state.placements()] == [(1, 0, 1)]
 
 
@@ -143,15 +148,7 @@ def test_drag_lag_drops_where_the_piece_is_not_where_the_pointer_is(play: Any) -
     drag(game, tray_piece(truth, 1), cell_centre(truth, 1, 0))
     assert game.state is not None and game.state.placements() == ()
     # Holding still over the cell for longer than the lag lets the piece catch up.
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tray_piece(truth, 1),
-                                         button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(truth, 1, 0),
-                                         rel=(0, 0), buttons=(1, 0, 0)))
-    game.step()
-    clock[0] += 600
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=cell_centre(truth, 1, 0),
-                                         button=1))
-    game.step()
+    held_drag(game, clock, tray_piece(truth, 1), cell_centre(truth, 1, 0), hold_ms=600)
     assert [(p.row, p.col, p.value) for p in game.state.placements()] == [(1, 0, 1)]
 
 
