@@ -1,0 +1,174 @@
+"""Recording a run (`bot.record`) and replaying it (`puzlogic-bot replay DIR`).
+
+The recorder tests use plain arrays and hand-made readings; the replay tests record real
+practice-game renders with vision's own readings, so a replay has something true to reproduce.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import bot.record
+from bot.record import READINGS, Recorder, RecordError, is_recording, read_recording
+from vision.image import load_image
+from vision.reading import Box, Doubt, ScreenReading
+
+PROJECT = Path(__file__).resolve().parents[1]
+REGION = Box(560, 240, 800, 600)
+
+
+def frame_image(shade: int = 120) -> np.ndarray:
+    image = np.full((600, 800, 3), shade, np.uint8)
+    image[100:200, 100:300] = (30, 60, 90)  # not flat, so a PNG that lost bytes would not match
+    return image
+
+
+def journal(folder: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (folder / READINGS).read_text().splitlines()]
+
+
+def assert_every_line_names_a_whole_frame(folder: Path) -> None:
+    for line in journal(folder):
+        if "frame" in line:
+            load_image(folder / line["frame"])  # ImageError for a missing or cut-short PNG
+
+
+# ---- the recorder ---------------------------------------------------------------------------
+
+def test_frames_and_notes_are_written_in_the_documented_shape(tmp_path: Path) -> None:
+    reading = ScreenReading("title", game=Box(10, 20, 800, 600), scale=1.0,
+                            doubts=(Doubt("level label", "faint"),))
+    with Recorder(tmp_path / "run") as recorder:
+        first = recorder.frame(frame_image(), REGION, reading, level=3)
+        recorder.note("drag", start=[1, 2], end=(3, 4), box=Box(1, 2, 3, 4))
+        recorder.frame(frame_image(200), REGION, None)
+
+    frame, note, last = journal(tmp_path / "run")
+    assert first == tmp_path / "run" / "frames" / "000001.png"
+    assert frame == {"n": 1, "t": frame["t"], "frame": "frames/000001.png",
+                     "region": [560, 240, 800, 600], "reading": reading.to_dict(),
+                     "doubts": ["level label: faint"], "level": 3}
+    assert note == {"n": 2, "t": note["t"], "event": "drag", "start": [1, 2], "end": [3, 4],
+                    "box": [1, 2, 3, 4]}
+    assert last["frame"] == "frames/000003.png" and last["reading"] is None
+    assert last["doubts"] == []
+    assert 0 <= frame["t"] <= note["t"] <= last["t"]
+    assert np.array_equal(load_image(first), frame_image())
+
+
+def test_reserved_keys_and_values_json_cannot_hold_write_nothing(tmp_path: Path) -> None:
+    with Recorder(tmp_path / "run") as recorder:
+        with pytest.raises(ValueError, match="doubts"):
+            recorder.frame(frame_image(), REGION, None, doubts=[])
+        with pytest.raises(TypeError, match="object"):
+            recorder.frame(frame_image(), REGION, None, thing=object())
+    assert (tmp_path / "run" / READINGS).read_text() == ""
+    assert list((tmp_path / "run" / "frames").iterdir()) == []
+
+
+def test_a_folder_holding_a_recording_is_refused(tmp_path: Path) -> None:
+    with Recorder(tmp_path / "run") as recorder:
+        recorder.note("start")
+    with pytest.raises(RecordError, match="already holds a recording"):
+        Recorder(tmp_path / "run")
+    assert len(journal(tmp_path / "run")) == 1  # untouched
+
+
+def test_a_recording_that_never_wrote_a_line_may_be_reused(tmp_path: Path) -> None:
+    Recorder(tmp_path / "run").close()
+    with Recorder(tmp_path / "run") as recorder:
+        recorder.note("start")
+    assert journal(tmp_path / "run")[0]["event"] == "start"
+
+
+def test_an_unwritable_folder_is_one_line_record_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(RecordError) as caught:
+        Recorder(blocker / "run")
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(str(blocker / "run"))
+    assert "cannot record there" in message
+
+
+def test_a_failure_while_saving_a_frame_leaves_only_whole_frames(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder(tmp_path / "run")
+    recorder.frame(frame_image(), REGION, None)
+
+    def half_written(part: Any, final: Any) -> None:
+        Path(final).write_bytes(Path(part).read_bytes()[:500])  # what a torn write would leave
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(bot.record.os, "replace", half_written)
+    with pytest.raises(RecordError, match="No space left on device"):
+        recorder.frame(frame_image(50), REGION, None)
+    monkeypatch.undo()
+    recorder.frame(frame_image(90), REGION, None)  # the next frame takes the torn one's place
+    recorder.close()
+
+    assert [line["frame"] for line in journal(tmp_path / "run")] == [
+        "frames/000001.png", "frames/000002.png"]
+    assert_every_line_names_a_whole_frame(tmp_path / "run")
+    assert np.array_equal(load_image(tmp_path / "run/frames/000002.png"), frame_image(90))
+
+
+RECORD_FOREVER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    import numpy as np
+    from bot.record import Recorder
+    from vision.reading import Box
+    recorder = Recorder(Path(sys.argv[1]))
+    shade = 0
+    while True:
+        shade = (shade + 7) % 256
+        image = np.random.default_rng(shade).integers(0, 255, (600, 800, 3), np.uint8)
+        recorder.frame(image, Box(0, 0, 800, 600), None, shade=shade)
+        recorder.note("tick")
+""")
+
+
+def test_a_run_killed_mid_recording_leaves_only_whole_frames(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": str(PROJECT)}
+    run = subprocess.Popen([sys.executable, "-c", RECORD_FOREVER, str(folder)], env=env,
+                           stderr=subprocess.PIPE)
+    try:
+        lines = 0
+        while lines < 6 and run.poll() is None:  # a few frames in, then pull the plug
+            journal_file = folder / READINGS
+            lines = journal_file.read_text().count("\n") if journal_file.exists() else 0
+        assert run.poll() is None, run.stderr.read().decode() if run.stderr else ""
+    finally:
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+    recording = read_recording(folder)
+    assert len(recording.frames) >= 3
+    assert_every_line_names_a_whole_frame(folder)
+
+
+def test_read_recording_drops_a_half_written_last_line(tmp_path: Path) -> None:
+    with Recorder(tmp_path / "run") as recorder:
+        recorder.frame(frame_image(), REGION, None)
+    with (tmp_path / "run" / READINGS).open("a") as file:
+        file.write('{"n": 2, "t": 0.5, "fra')
+    recording = read_recording(tmp_path / "run")
+    assert recording.cut_short and [f.n for f in recording.frames] == [1]
+    assert is_recording(tmp_path / "run") and not is_recording(tmp_path)
+
+
+def test_read_recording_names_a_damaged_line(tmp_path: Path) -> None:
+    (tmp_path / READINGS).write_text('{"n": 1, "event": "start"}\nnonsense\n')
+    with pytest.raises(RecordError, match="line 2"):
+        read_recording(tmp_path)
