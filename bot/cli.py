@@ -80,7 +80,8 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser(
         "replay", help="read and solve saved screenshots; overlays, HTML report, summary")
-    replay.add_argument("paths", nargs="+", metavar="PATH", help="image files or folders")
+    replay.add_argument("paths", nargs="+", metavar="PATH",
+                        help="image files or folders, or one run recorded with --record")
     replay.add_argument("--out", metavar="DIR", type=Path, default=Path("replay-report"),
                         help="where the overlays and report.html go (default: %(default)s)")
     return parser
@@ -446,6 +447,11 @@ def replay_one(path: Path, number: int, folder: Path) -> ImageOutcome:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.replay import recording_among, replay_recording  # it imports this module
+
+    recording = recording_among(args.paths)
+    if recording is not None:
+        return replay_recording(recording, args.out, out)
     files = replay_files(args.paths)
     try:
         args.out.mkdir(parents=True, exist_ok=True)
