@@ -19,7 +19,10 @@ import numpy as np
 import pytest
 
 import bot.record
+from bot.cli import main
 from bot.record import READINGS, Recorder, RecordError, is_recording, read_recording
+from game.render import render_screen
+from vision import read_screen
 from vision.image import load_image
 from vision.reading import Box, Doubt, ScreenReading
 
@@ -172,3 +175,78 @@ def test_read_recording_names_a_damaged_line(tmp_path: Path) -> None:
     (tmp_path / READINGS).write_text('{"n": 1, "event": "start"}\nnonsense\n')
     with pytest.raises(RecordError, match="line 2"):
         read_recording(tmp_path)
+
+
+# ---- replaying a recorded run ---------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def recorded_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three practice-game frames of level 1 (untouched, one piece placed, solved) recorded
+    with vision's real readings, as the play loop records them."""
+    folder = tmp_path_factory.mktemp("recorded") / "run"
+    with Recorder(folder) as recorder:
+        recorder.note("level", level=1)
+        for placed in (0, 1, 2):
+            image = render_screen("level", level=1, frame=True, placed=placed).image
+            recorder.frame(image, REGION, read_screen(image), placed=placed)
+            recorder.note("drag", start=[1, 2], end=[3, 4])
+    return folder
+
+
+def copy_of(run: Path, into: Path) -> Path:
+    copy = into / "run"
+    (copy / "frames").mkdir(parents=True)
+    for file in [run / READINGS, *sorted((run / "frames").iterdir())]:
+        (copy / file.relative_to(run)).write_bytes(file.read_bytes())
+    return copy
+
+
+def replay(folder: Path, out_folder: Path, capsys: pytest.CaptureFixture[str]
+           ) -> tuple[int, str, str]:
+    code = main(["replay", str(folder), "--out", str(out_folder)])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_replaying_a_recording_reproduces_every_frame(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(recorded_run, tmp_path / "report", capsys)
+    assert code == 0, out + err
+    lines = out.splitlines()
+    assert lines[:3] == [f"{n:06d}.png (level): same as recorded" for n in (2, 4, 6)]
+    assert "3 recorded frames replayed, 3 same as recorded, 0 differ" in out
+    assert (tmp_path / "report" / "report.html").is_file()
+
+
+def test_a_tampered_reading_is_named_and_fails(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = copy_of(recorded_run, tmp_path)
+    lines = journal(run)
+    second = next(line for line in lines if line.get("frame") == "frames/000004.png")
+    second["reading"]["level"] = 7
+    second["reading"]["placed"] = []
+    second["doubts"] = ["cell (0, 0): blurred"]
+    (run / READINGS).write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    code, out, _ = replay(run, tmp_path / "report", capsys)
+    assert code == 1
+    verdicts = out.splitlines()[:3]
+    assert verdicts[0].endswith("same as recorded") and verdicts[2].endswith("same as recorded")
+    assert verdicts[1] == ("000004.png (level): differs: level: 7 -> 1; "
+                           "placed: [] -> [[1, 0, 1]]; doubt gone: cell (0, 0): blurred")
+    assert "1 differ" in out
+
+
+def test_a_missing_frame_is_one_line_of_bad_input(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = copy_of(recorded_run, tmp_path)
+    (run / "frames" / "000004.png").unlink()
+    code, out, err = replay(run, tmp_path / "report", capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "000004.png, which is missing" in err
+
+
+def test_a_recording_is_replayed_on_its_own(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["replay", str(recorded_run), str(tmp_path), "--out", str(tmp_path / "r")])
+    assert code == 2 and "on its own" in capsys.readouterr().err
