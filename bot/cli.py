@@ -24,6 +24,7 @@ from typing import TextIO
 
 import numpy as np
 
+from bot.options import add_play_options, config_from
 from puzzle.generate import Spec, generate
 from puzzle.model import Placement, Puzzle, PuzzleError, Sum, draw
 from puzzle.solver import Explanation, NoSolution, solutions, solve
@@ -65,6 +66,12 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--values", default="1-9", help="range of numbers, e.g. 1-6")
     generate.add_argument("--zero-piece", action="store_true", help="include a 0 piece")
     generate.add_argument("--json", action="store_true", help="print the puzzle as JSON")
+
+    play = commands.add_parser("play", help="play the game on the screen, level after level",
+                               description="Play Puzlogic on the screen. Esc, or the pointer "
+                               "thrown into a screen corner, stops the bot; moving the mouse "
+                               "pauses it until the mouse rests.")
+    add_play_options(play)
 
     commands.add_parser("demo", help="read and solve the practice game's 15 levels from the screen")
 
@@ -213,6 +220,15 @@ def example_puzzles() -> list[tuple[str, Puzzle]]:
     folder = resources.files("puzzle") / "examples"
     files = sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     return [(f.name, Puzzle.from_json(f.read_text(encoding="utf-8"))) for f in files]
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.session import SetupError, play_live  # loads vision: only when asked for
+
+    try:
+        return play_live(config_from(args), out)
+    except (SetupError, argparse.ArgumentTypeError) as error:
+        raise BadInput(str(error)) from None
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -485,8 +501,8 @@ def run_practice(game_args: Sequence[str]) -> int:
         return 130
 
 
-COMMANDS = {"solve": cmd_solve, "generate": cmd_generate, "demo": cmd_demo, "read": cmd_read,
-            "replay": cmd_replay}
+COMMANDS = {"play": cmd_play, "solve": cmd_solve, "generate": cmd_generate, "demo": cmd_demo,
+            "read": cmd_read, "replay": cmd_replay}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -1,0 +1,90 @@
+"""The bot's settings: one frozen PlayConfig built once from the command line, passed everywhere.
+
+Like pyautogui's fail-safe, safety is on by default; unlike pyautogui, nothing here is a mutable
+global, so two players in one process (a test and a benchmark) never share a setting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from vision.reading import Box
+
+Speed = Literal["slow", "normal", "fast"]
+
+# Drag durations. Games drop pointers that teleport, so even "fast" moves in several steps.
+DRAG_MS: dict[Speed, int] = {"slow": 300, "normal": 120, "fast": 60}
+
+
+class ConfigError(ValueError):
+    """A setting the bot cannot use (the message is the one line the user sees)."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How a drag is paced. `hold_ms` grows at run time when the game misses drops (drag lag)."""
+
+    drag_ms: int = DRAG_MS["normal"]
+    step_ms: int = 8          # one pointer step per ~half a 60 Hz frame: smooth, never a jump
+    hold_ms: int = 20         # pause on the piece after pressing and on the cell before release
+    max_hold_ms: int = 400
+    settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
+    poll_ms: int = 12         # how often the landing is looked at while it settles
+
+    def __post_init__(self) -> None:
+        if not 10 <= self.drag_ms <= 5000:
+            raise ConfigError(f"a drag takes 10 to 5000 ms, not {self.drag_ms}")
+
+    @property
+    def steps(self) -> int:
+        return max(4, round(self.drag_ms / self.step_ms))
+
+
+@dataclass(frozen=True)
+class Safety:
+    """The fail-safe: Esc or the pointer in a screen corner aborts; a user's move pauses."""
+
+    enabled: bool = True
+    corner_px: int = 4        # "in the corner" = within this many pixels of a desktop corner
+    user_move_px: int = 6     # a pointer this far from where the bot put it was moved by a person
+    still_s: float = 1.0      # a person's pointer must rest this long before the bot goes on
+
+
+@dataclass(frozen=True)
+class PlayConfig:
+    """Everything `puzlogic-bot play` was asked to do."""
+
+    monitor: int = 1
+    region: Box | None = None
+    levels: tuple[int, ...] | None = None   # None: every level not yet completed, in order
+    max_levels: int | None = None
+    timing: Timing = field(default_factory=Timing)
+    safety: Safety = field(default_factory=Safety)
+    dry_run: bool = False
+    record: Path | None = None
+    debug_dir: Path = Path("puzlogic-debug")
+    verbosity: int = 1        # 0 quiet (final table only), 1 a line per level, 2 every step
+    drag_retries: int = 1     # a missed drop is tried again this often before a full re-read
+    rereads: int = 3          # captures of a doubtful board before giving up on it
+    level_attempts: int = 3   # full re-plans of one level before giving up on it
+    screen_timeout_s: float = 10.0  # a screen that never changes (or no game seen) stops the bot
+
+    def __post_init__(self) -> None:
+        if self.max_levels is not None and self.max_levels < 1:
+            raise ConfigError(f"--max-levels must be 1 or more, not {self.max_levels}")
+
+
+def parse_levels(text: str, last: int = 15) -> tuple[int, ...]:
+    """'3-7', '1,4,9' or '2-4,8' as sorted level numbers; ConfigError with the reason."""
+    numbers: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise ConfigError(f"levels are like 3-7 or 1,4,9, not {text!r}")
+        first, final = int(low), int(high or low)
+        if not 1 <= first <= final <= last:
+            raise ConfigError(f"levels run from 1 to {last}: {part!r} is not a range of them")
+        numbers.update(range(first, final + 1))
+    return tuple(sorted(numbers))

@@ -1,0 +1,129 @@
+"""The bot's eyes: grab the game, read it, and keep finding it when its window moves.
+
+Once the game has been seen, only its rectangle (plus a margin) is grabbed and read: a quarter
+of a 1920x1080 screen, so both the grab and the read are faster. When the game is no longer
+whole inside that rectangle (the window moved, or was covered), the whole monitor (or --region)
+is read again. Every frame and every reading goes to the recorder when there is one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from bot.pointer import Point
+from vision import read_screen
+from vision.capture import Screen
+from vision.reading import Box, ScreenReading
+
+
+class Recorder(Protocol):
+    def frame(self, image: np.ndarray, region: Box, reading: ScreenReading | None,
+              **extra: object) -> object: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Sight:
+    """One frame, where it sits on the desktop, and what vision read on it."""
+
+    frame: np.ndarray
+    area: Box        # the frame's rectangle in the screen's own pixels
+    offset: Point    # desktop (pointer) coordinates of the frame's top-left pixel
+    reading: ScreenReading
+    seconds: float   # grab and read together
+
+    def __repr__(self) -> str:
+        return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
+
+    def point(self, point: Point) -> Point:
+        """A point in the frame's pixels as a desktop point."""
+        return (point[0] + self.offset[0], point[1] + self.offset[1])
+
+    def box(self, box: Box) -> Box:
+        return Box(box.x + self.offset[0], box.y + self.offset[1], box.w, box.h)
+
+    @property
+    def game(self) -> Box | None:
+        """The game's rectangle on the desktop."""
+        return self.box(self.reading.game) if self.reading.game is not None else None
+
+
+class Eyes:
+    """Grabs and reads; remembers where the game is to grab only that next time."""
+
+    def __init__(self, screen: Screen, region: Box | None = None, recorder: Recorder | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.screen, self.recorder, self.clock = screen, recorder, clock
+        self.bounds = screen.bounds()
+        self.region = region or Box(0, 0, self.bounds.w, self.bounds.h)
+        self.game: Box | None = None  # in the screen's pixels
+        self.grab_s = 0.0
+        self.read_s = 0.0
+
+    def __repr__(self) -> str:
+        return f"Eyes({self.screen!r}, game at {self.game})"
+
+    def look(self) -> Sight:
+        """A fresh reading of the game, from its last place if it is still whole there."""
+        if self.game is not None:
+            sight = self._read(self._around(self.game))
+            if sight.reading.game is not None and self._whole(sight):
+                return sight
+        sight = self._read(self.region)
+        if sight.reading.game is not None:
+            game = sight.reading.game
+            self.game = Box(game.x + sight.area.x, game.y + sight.area.y, game.w, game.h)
+        return sight
+
+    def grab(self, area: Box) -> np.ndarray:
+        """Only the pixels of `area` (screen pixels), recorded but not read."""
+        start = self.clock()
+        frame = self.screen.grab(area)
+        self.grab_s += self.clock() - start
+        if self.recorder is not None:
+            self.recorder.frame(frame, self._desktop(area), None)
+        return frame
+
+    def _read(self, area: Box) -> Sight:
+        start = self.clock()
+        frame = self.screen.grab(area)
+        grabbed = self.clock()
+        reading = read_screen(frame)
+        done = self.clock()
+        self.grab_s += grabbed - start
+        self.read_s += done - grabbed
+        if self.recorder is not None:
+            self.recorder.frame(frame, self._desktop(area), reading)
+        offset = (self.bounds.x + area.x, self.bounds.y + area.y)
+        return Sight(frame, area, offset, reading, done - start)
+
+    def _desktop(self, area: Box) -> Box:
+        return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)
+
+    def _around(self, game: Box) -> Box:
+        margin = max(8, game.w // 20)
+        r = self.region
+        x0, y0 = max(r.x, game.x - margin), max(r.y, game.y - margin)
+        x1 = min(r.x + r.w, game.x + game.w + margin)
+        y1 = min(r.y + r.h, game.y + game.h + margin)
+        return Box(x0, y0, x1 - x0, y1 - y0)
+
+    def _whole(self, sight: Sight) -> bool:
+        """The game lies inside the frame with a gap on every side the region does not bound,
+        and has its remembered size (a window half out of the frame reads smaller)."""
+        assert sight.reading.game is not None and self.game is not None
+        g, a, r = sight.reading.game, sight.area, self.region
+        gaps = (g.x > 0 or a.x == r.x, g.y > 0 or a.y == r.y,
+                g.x + g.w < a.w or a.x + a.w == r.x + r.w,
+                g.y + g.h < a.h or a.y + a.h == r.y + r.h)
+        same_size = abs(g.w - self.game.w) <= max(2, self.game.w // 50)
+        if all(gaps) and same_size:
+            self.game = Box(g.x + a.x, g.y + a.y, g.w, g.h)
+            return True
+        return False

@@ -1,0 +1,68 @@
+"""The options of `puzlogic-bot play` (and the demo, which plays too), turned into a PlayConfig."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from pathlib import Path
+
+from bot.config import DRAG_MS, ConfigError, PlayConfig, Timing, parse_levels
+from vision.capture import parse_region
+from vision.reading import Box
+
+
+def _region(text: str) -> Box:
+    try:
+        return parse_region(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _levels(text: str) -> tuple[int, ...]:
+    try:
+        return parse_levels(text)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return int(text)
+
+
+def add_play_options(parser: argparse.ArgumentParser) -> None:
+    where = parser.add_argument_group("where the game is")
+    where.add_argument("--monitor", type=int, default=1, metavar="N",
+                       help="the monitor to look at: 1 the first (default), 0 all together")
+    where.add_argument("--region", type=_region, metavar="X,Y,W,H",
+                       help="look only here (pixels of the monitor)")
+    what = parser.add_argument_group("what to play")
+    what.add_argument("--levels", type=_levels, metavar="RANGE",
+                      help="these levels (e.g. 3-7 or 1,4,9), even if completed; default: every "
+                           "level not yet completed, in order")
+    what.add_argument("--max-levels", type=_positive, metavar="N", help="stop after N levels")
+    how = parser.add_argument_group("how")
+    how.add_argument("--speed", choices=tuple(DRAG_MS), default="normal",
+                     help="drag speed: " + ", ".join(f"{k} {v} ms" for k, v in DRAG_MS.items()))
+    how.add_argument("--dry-run", action="store_true",
+                     help="read the screen once and show the planned drags; never move the mouse")
+    how.add_argument("--record", type=Path, metavar="DIR",
+                     help="save every frame and reading in DIR (replay it with `replay DIR`)")
+    how.add_argument("--debug-dir", type=Path, default=Path("puzlogic-debug"), metavar="DIR",
+                     help="where a frame the bot gave up on is saved (default: %(default)s)")
+    talk = how.add_mutually_exclusive_group()
+    talk.add_argument("--quiet", "-q", action="store_true", help="only the final table")
+    talk.add_argument("--verbose", "-v", action="store_true", help="every screen and drag")
+
+
+def config_from(args: argparse.Namespace) -> PlayConfig:
+    """The PlayConfig of parsed play options."""
+    try:
+        return PlayConfig(
+            monitor=args.monitor, region=args.region, levels=args.levels,
+            max_levels=args.max_levels, timing=replace(Timing(), drag_ms=DRAG_MS[args.speed]),
+            dry_run=args.dry_run, record=args.record, debug_dir=args.debug_dir,
+            verbosity=0 if args.quiet else 2 if args.verbose else 1)
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
