@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -65,13 +67,18 @@ class GameDevice:
     thread while the bot's thread moves the pointer.
     """
 
-    def __init__(self, config: GameConfig, origin: Point = (0, 0)) -> None:
+    def __init__(self, config: GameConfig, origin: Point = (0, 0),
+                 now_ms: Callable[[], int] | None = None) -> None:
         # The dummy driver must be chosen before pygame's display starts; a caller's choice wins.
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         self.origin = origin
-        self.game = Game(config)
+        # pygame.time.get_ticks (the game's default clock) stays 0 unless pygame.init() ran, which
+        # would silently disable min_drag_ms and drag_lag_ms; a monotonic clock keeps them real.
+        self.game = Game(config, now_ms=now_ms or _monotonic_ms)
         self._lock = threading.RLock()
-        self._at: Point = origin
+        # The pointer starts mid-window: a corner of this pretend desktop is the bot's fail-safe.
+        middle = self.bounds().center
+        self._at: Point = (round(middle[0]), round(middle[1]))
         self._pressed = False
 
     def __repr__(self) -> str:
@@ -140,3 +147,7 @@ class GameDevice:
         with self._lock:
             pygame.event.post(pygame.event.Event(kind, pos=pos, **fields))
             self.game.step()
+
+
+def _monotonic_ms() -> int:
+    return round(time.monotonic() * 1000)
