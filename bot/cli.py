@@ -24,7 +24,7 @@ from typing import TextIO
 
 import numpy as np
 
-from bot.options import add_play_options, config_from
+from bot.options import add_demo_options, add_play_options, config_from, demo_options
 from puzzle.generate import Spec, generate
 from puzzle.model import Placement, Puzzle, PuzzleError, Sum, draw
 from puzzle.solver import Explanation, NoSolution, solutions, solve
@@ -73,7 +73,12 @@ def _parser() -> argparse.ArgumentParser:
                                "pauses it until the mouse rests.")
     add_play_options(play)
 
-    commands.add_parser("demo", help="read and solve the practice game's 15 levels from the screen")
+    demo = commands.add_parser(
+        "demo", help="start the practice game and play all 15 levels from its title screen",
+        description="Start the practice game and play it to the end. With no display (or with "
+                    "--headless) the bot plays on its own virtual display (Xvfb).")
+    add_demo_options(demo)
+    add_play_options(demo, on_screen=False)
 
     # Only listed here: main() hands everything after "practice" to the game untouched.
     commands.add_parser("practice", add_help=False,
@@ -232,12 +237,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, out: TextIO) -> int:
-    from bot.demo import RenderError, run_demo  # loads vision: only when asked for
+    from bot.demo import run_demo  # loads the devices: only when asked for
+    from bot.session import SetupError
 
     try:
-        return run_demo(out)
-    except RenderError as error:
-        raise BadInput(f"the practice game could not render a level: {error}") from None
+        return run_demo(demo_options(args, config_from(args)), out)
+    except (SetupError, argparse.ArgumentTypeError) as error:
+        raise BadInput(str(error)) from None
 
 
 # ---- screenshots: read, solve IMAGE, replay -------------------------------------------------

@@ -88,3 +88,14 @@ def parse_levels(text: str, last: int = 15) -> tuple[int, ...]:
             raise ConfigError(f"levels run from 1 to {last}: {part!r} is not a range of them")
         numbers.update(range(first, final + 1))
     return tuple(sorted(numbers))
+
+
+@dataclass(frozen=True)
+class DemoOptions:
+    """The demo's own choices; how to play is the PlayConfig inside."""
+
+    play: PlayConfig
+    out_dir: Path = Path("puzlogic-demo")
+    headless: bool = False
+    report: Path | None = None
+    game_args: tuple[str, ...] = ()  # more options for `python -m game` (--scale, --frame, ...)

@@ -1,70 +1,130 @@
-"""`puzlogic-bot demo`: the practice game's levels, seen and solved the way the bot will play them.
+"""`puzlogic-bot demo`: start the practice game and let the bot play all 15 levels from the title.
 
-Each level is rendered by the practice game (`python -m game render`, in its own process so
-pygame stays in game/), read from the picture alone by vision, solved by z3 and checked by the
-plain-Python rules. Nothing here looks at the game's ground truth: what is printed is what the
-bot would act on.
+With a display the game opens in a window the user watches (Esc or a screen corner stops the
+bot). Without one, or with --headless, the bot starts its own Xvfb and plays there. Either way
+it writes, in the output folder: the game's event log (the game's own word on every pick, drop
+and completed level), a contact sheet with each solved board, and with --report a JSON summary.
+The game runs in its own process with a fresh progress file, so the demo always starts at the
+title screen with every level but the first locked.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
-import tempfile
-import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TextIO
 
-from puzzle.model import draw
-from puzzle.solver import NoSolution, solve
-from vision import read_screen
-from vision.image import load_image
+from bot.config import DemoOptions, PlayConfig
+from bot.eyes import Eyes
+from bot.play import Player, RunResult
+from bot.pointer import PointerError, PynputPointer
+from bot.safety import Guard, watch_keyboard_and_mouse
+from bot.session import EXIT_ABORTED, EXIT_OK, EXIT_STOPPED, SetupError, summary
+from bot.xvfb import DisplayError, virtual_display
+from vision.capture import CaptureError, MssScreen
+from vision.image import save_image
+from vision.sheet import contact_sheet
 
-LEVELS = range(1, 16)
-
-
-class RenderError(RuntimeError):
-    """The practice game could not draw a level (its own message says why)."""
-
-
-def render_level(level: int, folder: Path) -> Path:
-    picture = folder / f"level-{level:02d}.png"
-    done = subprocess.run(
-        [sys.executable, "-m", "game", "render", "--screen", "level", "--level", str(level),
-         "--frame", "--out", str(picture), "--truth", str(folder / f"level-{level:02d}.json")],
-        capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RenderError(done.stderr.strip() or f"python -m game render exited {done.returncode}")
-    return picture
+WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edges
 
 
-def demo_level(level: int, folder: Path, out: TextIO) -> bool:
-    """Render, read, solve and show one level; False when the bot could not solve it."""
-    image = load_image(render_level(level, folder))
-    started = time.perf_counter()
-    reading = read_screen(image)
-    read_ms = (time.perf_counter() - started) * 1000
-    puzzle = reading.puzzle
-    if puzzle is None or not reading.ok:
-        reasons = "; ".join(str(d) for d in reading.doubts) or "no puzzle on the screen"
-        print(f"== Level {level:02d}: not read ({reasons})", file=out)
-        return False
+def run_demo(options: DemoOptions, out: TextIO) -> int:
+    """Play the practice game to the end; the exit code of `play`. SetupError when it cannot."""
     try:
-        solution = solve(puzzle)
-    except NoSolution as error:
-        print(f"== Level {level:02d}: read, but {error}", file=out)
-        return False
-    print(f"== Level {level:02d}: {len(puzzle.all_cells)} cells, {len(puzzle.pieces)} pieces, "
-          f"{len(puzzle.sums)} sums read from a {image.shape[1]}x{image.shape[0]} screenshot "
-          f"in {read_ms:.0f} ms; solved{' (unique)' if solution.unique else ''} and checked "
-          f"in {solution.seconds * 1000:.1f} ms", file=out)
-    print(draw(puzzle, solution.placements), file=out)
-    return True
+        options.out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SetupError(f"{options.out_dir}: cannot write there ({error.strerror})") from None
+    events = options.out_dir / "events.jsonl"
+    events.unlink(missing_ok=True)
+    shown = bool(os.environ.get("DISPLAY")) and not options.headless
+    display = nullcontext(os.environ["DISPLAY"]) if shown else virtual_display()
+    try:
+        with display as name:
+            os.environ["DISPLAY"] = name  # before pynput and mss are first imported
+            if options.play.verbosity:
+                where = "in a window" if shown else f"on a virtual display {name}"
+                print(f"starting the practice game {where}", file=out, flush=True)
+            with practice_game(options, events, window_pos=None if shown else WINDOW_POS):
+                result, player = _play(options.play, out, shown)
+    except DisplayError as error:
+        raise SetupError(f"no display to play on: {error}") from None
+    print(summary(result), file=out)
+    _write_outputs(options, result, player, events, out)
+    if result.aborted:
+        return EXIT_ABORTED
+    return EXIT_OK if result.ok else EXIT_STOPPED
 
 
-def run_demo(out: TextIO, levels: range = LEVELS) -> int:
-    with tempfile.TemporaryDirectory(prefix="puzlogic-demo-") as folder:
-        solved = sum(demo_level(level, Path(folder), out) for level in levels)
-    print(f"\n{solved}/{len(levels)} practice levels read from the screen and solved. "
-          "Dragging the pieces with the mouse is the bot's next step (see README).", file=out)
-    return 0 if solved == len(levels) else 1
+@contextmanager
+def practice_game(options: DemoOptions, events: Path,
+                  window_pos: tuple[int, int] | None) -> Iterator[subprocess.Popen[bytes]]:
+    """`python -m game` in its own process (pygame stays in game/), stopped on the way out."""
+    command = [sys.executable, "-m", "game", "--fresh", "--data-dir",
+               str(options.out_dir / "progress"), "--events", str(events), *options.game_args]
+    if window_pos is not None:
+        command += ["--window-pos", "{},{}".format(*window_pos)]
+    game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        yield game
+    finally:
+        game.terminate()
+        try:
+            _, error = game.communicate(timeout=5)
+        except subprocess.TimeoutExpired:
+            game.kill()
+            _, error = game.communicate()
+        if game.returncode not in (0, -15) and error:
+            last = error.decode(errors="replace").strip().splitlines()[-1:]
+            raise SetupError(f"the practice game failed: {' '.join(last)}")
+
+
+def _play(config: PlayConfig, out: TextIO, shown: bool) -> tuple[RunResult, Player]:
+    screen = MssScreen(config.monitor)
+    try:
+        pointer = PynputPointer()
+        desktop = screen.desktop()
+    except (PointerError, CaptureError) as error:
+        raise SetupError(str(error)) from None
+
+    def say(text: str, level: int) -> None:
+        if level <= config.verbosity:
+            print(text, file=out, flush=True)
+
+    player = Player(config, Eyes(screen), pointer, Guard(pointer, config.safety, desktop), say)
+    try:
+        with watch_keyboard_and_mouse(player.guard, join=not shown):
+            return player.run(), player
+    finally:
+        pointer.close()
+        screen.close()
+
+
+def _write_outputs(options: DemoOptions, result: RunResult, player: Player, events: Path,
+                   out: TextIO) -> None:
+    if player.snapshots:
+        numbers = sorted(player.snapshots)
+        stats = {s.level: s for s in result.levels}
+        captions = [f"level {n}: {stats[n].pieces} pieces in {stats[n].seconds:.1f} s"
+                    for n in numbers]
+        sheet = options.out_dir / "contact-sheet.png"
+        save_image(sheet, contact_sheet([player.snapshots[n] for n in numbers], captions))
+        print(f"contact sheet: {sheet}", file=out)
+    print(f"the game's event log: {events}", file=out)
+    if options.report is not None:
+        options.report.write_text(json.dumps(report(result, events), indent=2) + "\n",
+                                  encoding="utf-8")
+        print(f"report: {options.report}", file=out)
+
+
+def report(result: RunResult, events: Path) -> dict[str, object]:
+    """The --report JSON: one entry per level played, the event log's path, how it ended."""
+    levels: Sequence[dict[str, object]] = [
+        {"level": s.level, "solved": s.solved, "seconds": round(s.seconds, 3), "drags": s.drags,
+         "retries": s.retries, "pieces": s.pieces} for s in result.levels]
+    return {"levels": levels, "events": str(events.resolve()), "seconds": round(result.seconds, 3),
+            "stopped": result.stopped or None}

@@ -25,6 +25,8 @@ class Recorder(Protocol):
     def frame(self, image: np.ndarray, region: Box, reading: ScreenReading | None,
               **extra: object) -> object: ...
 
+    def note(self, event: str, **fields: object) -> None: ...
+
     def close(self) -> None: ...
 
 
@@ -89,6 +91,11 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), None)
         return frame
+
+    def note(self, event: str, **fields: object) -> None:
+        """A line in the recording (a drag, say) between the frames it explains."""
+        if self.recorder is not None:
+            self.recorder.note(event, **fields)
 
     def _read(self, area: Box) -> Sight:
         start = self.clock()

@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from bot.config import DRAG_MS, ConfigError, PlayConfig, Timing, parse_levels
+from bot.config import DRAG_MS, ConfigError, DemoOptions, PlayConfig, Timing, parse_levels
 from vision.capture import parse_region
 from vision.reading import Box
 
@@ -31,12 +31,15 @@ def _positive(text: str) -> int:
     return int(text)
 
 
-def add_play_options(parser: argparse.ArgumentParser) -> None:
-    where = parser.add_argument_group("where the game is")
-    where.add_argument("--monitor", type=int, default=1, metavar="N",
-                       help="the monitor to look at: 1 the first (default), 0 all together")
-    where.add_argument("--region", type=_region, metavar="X,Y,W,H",
-                       help="look only here (pixels of the monitor)")
+def add_play_options(parser: argparse.ArgumentParser, on_screen: bool = True) -> None:
+    """The options of `play`; the demo, which starts its own game, leaves out the screen ones
+    (`on_screen=False`: no --monitor, --region or --dry-run)."""
+    if on_screen:
+        where = parser.add_argument_group("where the game is")
+        where.add_argument("--monitor", type=int, default=1, metavar="N",
+                           help="the monitor to look at: 1 the first (default), 0 all together")
+        where.add_argument("--region", type=_region, metavar="X,Y,W,H",
+                           help="look only here (pixels of the monitor)")
     what = parser.add_argument_group("what to play")
     what.add_argument("--levels", type=_levels, metavar="RANGE",
                       help="these levels (e.g. 3-7 or 1,4,9), even if completed; default: every "
@@ -45,8 +48,10 @@ def add_play_options(parser: argparse.ArgumentParser) -> None:
     how = parser.add_argument_group("how")
     how.add_argument("--speed", choices=tuple(DRAG_MS), default="normal",
                      help="drag speed: " + ", ".join(f"{k} {v} ms" for k, v in DRAG_MS.items()))
-    how.add_argument("--dry-run", action="store_true",
-                     help="read the screen once and show the planned drags; never move the mouse")
+    if on_screen:
+        how.add_argument("--dry-run", action="store_true",
+                         help="read the screen once and show the planned drags; never move the "
+                              "mouse")
     how.add_argument("--record", type=Path, metavar="DIR",
                      help="save every frame and reading in DIR (replay it with `replay DIR`)")
     how.add_argument("--debug-dir", type=Path, default=Path("puzlogic-debug"), metavar="DIR",
@@ -60,9 +65,34 @@ def config_from(args: argparse.Namespace) -> PlayConfig:
     """The PlayConfig of parsed play options."""
     try:
         return PlayConfig(
-            monitor=args.monitor, region=args.region, levels=args.levels,
-            max_levels=args.max_levels, timing=replace(Timing(), drag_ms=DRAG_MS[args.speed]),
-            dry_run=args.dry_run, record=args.record, debug_dir=args.debug_dir,
+            monitor=getattr(args, "monitor", 1), region=getattr(args, "region", None),
+            levels=args.levels, max_levels=args.max_levels,
+            timing=replace(Timing(), drag_ms=DRAG_MS[args.speed]),
+            dry_run=getattr(args, "dry_run", False), record=args.record,
+            debug_dir=args.debug_dir,
             verbosity=0 if args.quiet else 2 if args.verbose else 1)
     except ConfigError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_demo_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--headless", action="store_true",
+                        help="play on a virtual display (Xvfb) even when a display is there")
+    parser.add_argument("--out", type=Path, default=Path("puzlogic-demo"), metavar="DIR",
+                        help="where the event log and contact sheet go (default: %(default)s)")
+    parser.add_argument("--report", type=Path, metavar="FILE.json",
+                        help="write each level's result and the event log's path as JSON")
+    parser.add_argument("--scale", type=float, help="the game's scale, 0.5 to 2.5")
+    parser.add_argument("--frame", action="store_true",
+                        help="draw the game inside a desktop-like browser picture")
+
+
+def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
+    game_args: list[str] = []
+    if args.scale is not None:
+        game_args += ["--scale", str(args.scale)]
+    if args.frame:
+        game_args.append("--frame")
+    debug = play.debug_dir if play.debug_dir != Path("puzlogic-debug") else args.out / "debug"
+    return DemoOptions(replace(play, debug_dir=debug), args.out, args.headless, args.report,
+                       tuple(game_args))

@@ -106,6 +106,7 @@ class Player:
         self.clock = clock
         self.timing: Timing = config.timing  # may slow down at run time; config stays as given
         self.progress = _Progress()
+        self.snapshots: dict[int, np.ndarray] = {}  # each solved level's last frame
 
     def __repr__(self) -> str:
         return f"Player({len(self.progress.played)} levels played, {self.eyes!r})"
@@ -244,6 +245,7 @@ class Player:
         try:
             sight = self._play_level(sight, stats)
             stats.solved = True
+            self.snapshots[number] = sight.frame
         except GaveUp as error:
             stats.reason = str(error)
             raise
@@ -373,6 +375,8 @@ class Player:
             outcome, after = self._verify(sight, planned, final)
             stats.verify_s += self.clock() - moved
             self.say(f"  drag {planned}: {'missed' if outcome is None else 'landed'}", 2)
+            self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
+                           end=sight.point(planned.end), landed=outcome is not None)
             if outcome is not None:
                 return outcome
             stats.retries += 1

@@ -71,6 +71,11 @@ class PynputPointer:
     def pressed(self) -> bool:
         return self._pressed
 
+    def close(self) -> None:
+        """Release the button and hang up on the display (before a virtual display stops)."""
+        self.release()
+        self._mouse = None  # pynput's controller closes its display connection when deleted
+
 
 class FakePointer:
     """A pointer that only remembers: every action in `actions`, for tests and dry runs."""

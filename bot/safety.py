@@ -120,8 +120,13 @@ def _distance(a: Point, b: Point) -> float:
 
 
 @contextmanager
-def watch_keyboard_and_mouse(guard: Guard) -> Iterator[None]:
-    """Esc anywhere, or the pointer in a corner, aborts through `guard` while inside."""
+def watch_keyboard_and_mouse(guard: Guard, join: bool = False) -> Iterator[None]:
+    """Esc anywhere, or the pointer in a corner, aborts through `guard` while inside.
+
+    `join=True` waits for the listener threads to end on the way out, which pynput's X backend
+    only notices at the next input event: a one-pixel nudge and a Shift tap provide it. The
+    demo needs that before it stops its virtual display (a live listener then crashes loudly).
+    """
     if not guard.settings.enabled:
         yield
         return
@@ -144,3 +149,17 @@ def watch_keyboard_and_mouse(guard: Guard) -> Iterator[None]:
     finally:
         for listener in listeners:
             listener.stop()
+        if join:
+            _wake(keyboard, mouse)
+            for listener in listeners:
+                listener.join(timeout=2)
+
+
+def _wake(keyboard: Any, mouse: Any) -> None:
+    pointer = mouse.Controller()
+    x, y = pointer.position
+    pointer.move(1, 0)
+    pointer.position = (x, y)
+    keys = keyboard.Controller()
+    keys.press(keyboard.Key.shift)
+    keys.release(keyboard.Key.shift)

@@ -11,11 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot import demo
 from bot.cli import example_puzzles, main
-from bot.demo import RenderError, run_demo
-from game.levels import load_level
-from puzzle.model import Puzzle, draw
+from puzzle.model import Puzzle
 from tests.conftest import NO_REAL_SCREENS, real_level_files
 
 LEVEL_1 = {"cells": [[0, 1, 1], [1, 0, None], [1, 1, None], [2, 0, 2]], "pieces": [1, 2],
@@ -166,26 +163,14 @@ def test_generate_rejects_impossible_specs(capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().err.count("\n") == 2
 
 
-def test_demo_reads_and_solves_practice_levels_from_their_pictures() -> None:
-    out = io.StringIO()
-    assert run_demo(out, levels=range(6, 8)) == 0
-    text = out.getvalue()
-    for number in (6, 7):
-        level = load_level(number)
-        assert f"== Level {number:02d}: {len(level.puzzle.all_cells)} cells" in text
-        assert draw(level.puzzle, level.solution) in text  # the answer the game expects
-    assert "2/2 practice levels read from the screen and solved" in text
-
-
-def test_demo_says_in_one_line_when_the_game_cannot_render(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    def broken(level: int, folder: Path) -> Path:
-        raise RenderError("no video driver")
-
-    monkeypatch.setattr(demo, "render_level", broken)
-    assert run("demo")[0] == 2
-    assert capsys.readouterr().err == (
-        "puzlogic-bot: the practice game could not render a level: no video driver\n")
+def test_demo_without_any_display_says_so_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no Xvfb to be found
+    assert run("demo", "--out", str(tmp_path / "demo"))[0] == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Xvfb is not installed" in err
 
 
 def test_shipped_examples_match_the_real_ground_truth() -> None:
