@@ -127,6 +127,23 @@ def test_an_abort_mid_drag_releases_the_button_and_raises_aborted() -> None:
     assert kinds(pointer).count("release") == 1
 
 
+class FailingPointer(FakePointer):
+    """A pointer whose driver fails on the fourth move (an X error, a lost display)."""
+
+    def move_to(self, point: Point) -> None:
+        if len(moves(self)) == 3:
+            raise OSError("the display went away")
+        super().move_to(point)
+
+
+def test_a_pointer_failing_mid_drag_leaves_the_button_released() -> None:
+    pointer, clock = FailingPointer((500, 400)), FakeClock()
+    with pytest.raises(OSError, match="display went away"):
+        drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, Timing())
+    assert kinds(pointer).count("press") == 1 and not pointer.pressed
+    assert pointer.actions[-1][0] == "release"
+
+
 def test_a_drag_after_an_abort_does_nothing() -> None:
     pointer, clock = FakePointer((500, 400)), FakeClock()
     guard = guarded(pointer, clock)
