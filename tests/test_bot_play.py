@@ -1,0 +1,225 @@
+"""The bot's play loop against the practice game in-process (game.device): no Xvfb, no mouse.
+
+One fake clock drives the guard's sleeps, the player's deadlines and the game's own clock, so
+every pause costs nothing and a run is the same on a busy machine as on an idle one. The game's
+event log is the judge: what was picked and dropped where, which levels were completed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+
+from bot.config import PlayConfig, Safety, Timing
+from bot.eyes import Eyes
+from bot.play import LevelStats, Player, RunResult
+from bot.pointer import Point
+from bot.safety import Guard
+from bot.session import summary
+from game.config import GameConfig
+from game.device import GameDevice
+from game.levels import load_level
+from game.progress import FILE_NAME, Progress, save
+from vision.capture import Screen
+from vision.reading import Box
+
+FAST = Timing(drag_ms=40, hold_ms=0)
+ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
+
+
+class FakeClock:
+    """Seconds that pass only when the guard sleeps; `during_nap` acts on the way."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.during_nap: Callable[[], None] = lambda: None
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+        self.during_nap()
+
+    def ms(self) -> int:
+        return round(self.now * 1000)
+
+
+@dataclass
+class Rig:
+    """The practice game as screen and pointer, and what a test needs to judge a run."""
+
+    device: GameDevice
+    clock: FakeClock
+    folder: Path
+    guard: Guard | None = None
+
+    def play(self, **settings: Any) -> RunResult:
+        config = PlayConfig(timing=settings.pop("timing", FAST), debug_dir=self.folder / "debug",
+                            **settings)
+        desktop = self.device.desktop()
+        self.guard = Guard(self.device, config.safety, Box(desktop.x, desktop.y, desktop.w,
+                                                           desktop.h),
+                           clock=self.clock, sleep=self.clock.sleep)
+        # Duck-typed screen: bounds() gives game.device.Rect, with Box's x, y, w and h.
+        eyes = Eyes(cast(Screen, self.device))
+        return Player(config, eyes, self.device, self.guard, clock=self.clock).run()
+
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        lines = (self.folder / "events.jsonl").read_text().splitlines()
+        return [e for e in map(json.loads, lines) if kind is None or e["event"] == kind]
+
+    def completed(self) -> list[int]:
+        return [e["level"] for e in self.events("level_complete")]
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Callable[..., Rig]]:
+    made: list[Rig] = []
+
+    def start(device_class: type[GameDevice] = GameDevice, **game: Any) -> Rig:
+        clock = FakeClock()
+        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl", **game)
+        made.append(Rig(device_class(config, ORIGIN, now_ms=clock.ms), clock, tmp_path))
+        return made[-1]
+
+    yield start
+    for each in made:
+        each.device.close()
+
+
+def test_the_bot_plays_levels_1_to_3_from_the_title_screen(rig: Callable[..., Rig]) -> None:
+    table = rig(fresh=True)
+    result = table.play(max_levels=3)
+    assert result.ok and not result.stopped and not result.aborted
+    assert [(s.level, s.pieces, s.solved) for s in result.levels] == [
+        (1, 2, True), (2, 3, True), (3, 6, True)]
+    assert table.completed() == [1, 2, 3]
+    assert table.events("rule_broken") == []
+    drops = table.events("drop")
+    assert len(drops) == 2 + 3 + 6 and all(d["cell"] != "tray" for d in drops)
+    saved = json.loads((table.folder / "data" / FILE_NAME).read_text())
+    assert saved == {"completed": [1, 2, 3]}
+    assert not table.device.pressed
+
+
+def test_a_half_solved_level_is_finished_after_the_misplaced_piece_goes_back(
+        rig: Callable[..., Rig]) -> None:
+    table = rig(level=5, placed=2, misplace=1)
+    state = table.device.game.state
+    assert state is not None
+    answer = set(load_level(5).solution)
+    misplaced = [[p.row, p.col] for p in state.placements() if p not in answer]
+    assert len(misplaced) == 1
+    result = table.play(max_levels=1)
+    assert result.ok and [s.level for s in result.levels] == [5]
+    picks, drops = table.events("pick"), table.events("drop")
+    assert picks[0]["from"] == misplaced[0] and drops[0]["cell"] == "tray"
+    assert all(p["from"] == "tray" for p in picks[1:])
+    assert all(d["cell"] != "tray" for d in drops[1:])
+    assert table.completed() == [5] and table.events("rule_broken") == []
+
+
+def test_max_levels_1_stops_after_one_level(rig: Callable[..., Rig]) -> None:
+    table = rig(fresh=True)
+    result = table.play(max_levels=1)
+    assert result.ok and [s.level for s in result.levels] == [1]
+    assert table.completed() == [1]
+    assert table.device.game.screen == "complete"  # left as it was: no Next pressed
+
+
+def test_levels_2_from_the_map_plays_only_level_2(rig: Callable[..., Rig], tmp_path: Path) -> None:
+    save(tmp_path / "data" / FILE_NAME, Progress().with_completed(1))
+    table = rig()
+    result = table.play(levels=(2,))
+    assert result.ok and [s.level for s in result.levels] == [2]
+    started = [e["level"] for e in table.events("screen") if e["name"] == "level"]
+    assert started == [2] and table.completed() == [2]
+
+
+def test_a_drop_the_game_ignores_as_too_fast_is_tried_again_slower(
+        rig: Callable[..., Rig]) -> None:
+    # The first drag takes 40 ms from press to release; after the miss the bot rests longer.
+    table = rig(level=1, min_drag_ms=100)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1]
+    assert result.levels[0].retries >= 1
+    ignored = [d for d in table.events("drop") if d.get("ignored")]
+    assert ignored and ignored[0]["ignored"] == "too fast"
+    assert table.events("rule_broken") == []
+
+
+class NudgedDevice(GameDevice):
+    """A person moves the mouse once, during the bot's third pointer move on a level."""
+
+    def __init__(self, config: GameConfig, origin: Point, **clock: Any) -> None:
+        super().__init__(config, origin, **clock)
+        self.moves = 0
+        self.nudge: Point | None = None
+
+    def move_to(self, point: Point) -> None:
+        self.nudge = None
+        super().move_to(point)
+        self.moves += 1
+        if self.moves == 3:
+            self.nudge = (point[0] + 40, point[1] + 25)
+
+    def position(self) -> Point:
+        return self.nudge or super().position()
+
+
+def test_a_persons_move_pauses_the_bot_which_then_reads_again_and_finishes(
+        rig: Callable[..., Rig]) -> None:
+    table = rig(NudgedDevice, level=3)
+    result = table.play(max_levels=1, safety=Safety(still_s=0.5))
+    assert table.guard is not None and table.guard.pauses == 1
+    assert result.ok and table.completed() == [3]
+    assert table.events("rule_broken") == []
+
+
+def test_an_abort_mid_level_stops_the_run_with_the_button_up(rig: Callable[..., Rig]) -> None:
+    table = rig(fresh=True)
+
+    def esc_on_level_2() -> None:
+        playing = table.device.game.playing
+        if playing is not None and playing.level.number == 2 and table.guard is not None:
+            table.guard.abort("Esc pressed")
+
+    table.clock.during_nap = esc_on_level_2
+    result = table.play(max_levels=3)
+    assert result.aborted and result.stopped == "aborted: Esc pressed" and not result.ok
+    assert table.completed() == [1]
+    assert [(s.level, s.solved) for s in result.levels] in ([(1, True)], [(1, True), (2, False)])
+    assert not table.device.pressed
+    assert summary(result).splitlines()[-1] == "stopped: aborted: Esc pressed"
+
+
+def test_the_summary_has_a_row_per_level_and_the_totals() -> None:
+    solved = [LevelStats(1, pieces=2, seconds=0.5, solved=True),
+              LevelStats(2, pieces=3, seconds=1.0, solved=True)]
+    text = summary(RunResult(tuple(solved), seconds=2.0))
+    lines = text.splitlines()
+    assert lines[0].split() == ["level", "pieces", "seconds", "read", "solve", "move", "verify",
+                                "retries", "result"]
+    assert [line.split()[0] for line in lines[1:3]] == ["1", "2"]
+    assert all(line.split()[-1] == "solved" for line in lines[1:3])
+    assert lines[3] == "2 of 2 levels solved in 2.0 s, 0.30 s per piece"
+    assert len(lines) == 4
+
+
+def test_a_run_with_an_unsolved_level_or_a_stop_is_not_ok() -> None:
+    done = LevelStats(1, pieces=2, seconds=0.5, solved=True)
+    stuck = LevelStats(2, pieces=3, reason="the board is not read cleanly")
+    assert RunResult((done,)).ok
+    assert not RunResult((done, stuck)).ok
+    assert not RunResult((done,), stopped="no game seen for 10 s").ok
+    text = summary(RunResult((done, stuck), stopped="the board is not read cleanly"))
+    lines = text.splitlines()
+    assert lines[2].split()[0] == "2" and lines[2].split()[-1] == "stopped"
+    assert lines[-2] == "1 of 2 levels solved in 0.0 s, 0.25 s per piece"
+    assert lines[-1] == "stopped: the board is not read cleanly"
