@@ -194,9 +194,19 @@ def test_an_abort_mid_level_stops_the_run_with_the_button_up(rig: Callable[..., 
     result = table.play(max_levels=3)
     assert result.aborted and result.stopped == "aborted: Esc pressed" and not result.ok
     assert table.completed() == [1]
-    assert [(s.level, s.solved) for s in result.levels] in ([(1, True)], [(1, True), (2, False)])
+    assert [(s.level, s.solved) for s in result.levels] == [(1, True), (2, False)]
     assert not table.device.pressed
     assert summary(result).splitlines()[-1] == "stopped: aborted: Esc pressed"
+
+
+@pytest.mark.xfail(strict=True, reason="bot.play: Player._on_level records a level's reason only "
+                   "for GaveUp; an Aborted leaves it empty, so the level's line ends 'stopped: '")
+def test_a_level_cut_short_by_an_abort_says_why_in_its_line(rig: Callable[..., Rig]) -> None:
+    table = rig(level=3)
+    table.clock.during_nap = lambda: table.guard.abort("Esc pressed") if table.guard else None
+    result = table.play(max_levels=1)
+    assert result.aborted and [s.solved for s in result.levels] == [False]
+    assert result.levels[0].line().endswith("stopped: aborted: Esc pressed")
 
 
 def test_the_summary_has_a_row_per_level_and_the_totals() -> None:
