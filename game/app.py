@@ -85,6 +85,7 @@ class Game:
         self.trail: deque[tuple[int, float, float]] = deque(maxlen=512)
         self.grab: tuple[float, float] = (0.0, 0.0)
         self.drops = 0
+        self.sdl_window: object | None = None  # made by the first window jump, then kept
         self.running = True
         if config.level is not None:
             self.start_level(config.level, config.placed, config.misplace)
@@ -271,7 +272,11 @@ class Game:
             from pygame._sdl2.video import Window
         except ImportError:  # pragma: no cover - older pygame builds
             return
-        window = Window.from_display_module()
+        # Keep the Window object as long as the game runs: pygame destroys the SDL window when
+        # it is garbage-collected, and the next event then crashes the game (found by the bot's
+        # end-to-end test: a segfault at the first click after the jump).
+        self.sdl_window = Window.from_display_module()
+        window = self.sdl_window
         x, y = window.position  # type: ignore[misc]  # a tuple at run time; the stub says int
         window.position = (x + 137, y + 61) if x < 400 else (max(0, x - 211), y + 43)
 
