@@ -1,0 +1,188 @@
+"""End to end on a virtual display: the practice game and the bot, each in its own process.
+
+The bot's word is not taken: every test judges by the game's own event log (what it picked,
+where it dropped, which levels it completed, which rules broke) or by the X server's pointer.
+Xvfb is started by a fixture; the tests skip, saying why, only when it cannot start.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.xvfb import DisplayError, virtual_display
+
+ALL_LEVELS = list(range(1, 16))
+PROJECT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """One big virtual screen for the module: a 1.5x framed game is 2125x1265 pixels."""
+    server = virtual_display(2560, 1440)
+    try:
+        name = server.__enter__()
+    except DisplayError as error:
+        pytest.skip(f"Xvfb cannot start here: {error}")
+    try:
+        yield name
+    finally:
+        server.__exit__(None, None, None)
+
+
+class Game:
+    """The practice game in its own process, logging events to a file."""
+
+    def __init__(self, display: str, folder: Path, *options: str) -> None:
+        self.events_path = folder / "events.jsonl"
+        command = [sys.executable, "-m", "game", "--fresh", "--data-dir", str(folder / "data"),
+                   "--events", str(self.events_path), *options]
+        self.process = subprocess.Popen(command, env=_env(display), cwd=PROJECT,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        if not self.events_path.exists():
+            return []
+        lines = self.events_path.read_text(encoding="utf-8").splitlines()
+        records = [json.loads(line) for line in lines if line.endswith("}")]
+        return [r for r in records if kind is None or r["event"] == kind]
+
+    def completed(self) -> list[int]:
+        return [e["level"] for e in self.events("level_complete")]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.communicate(timeout=10)
+
+
+@pytest.fixture
+def start_game(display: str, tmp_path: Path) -> Iterator[Callable[..., Game]]:
+    games: list[Game] = []
+
+    def start(*options: str) -> Game:
+        games.append(Game(display, tmp_path, *options))
+        return games[-1]
+
+    yield start
+    for game in games:
+        game.stop()
+
+
+def _env(display: str) -> dict[str, str]:
+    return {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+
+
+def bot(display: str, tmp_path: Path, *args: str,
+        timeout: float = 240) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", *args, "--debug-dir",
+                           str(tmp_path / "debug")], env=_env(display), cwd=PROJECT,
+                          capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def start_bot(display: str, tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "bot", *args, "--debug-dir",
+                             str(tmp_path / "debug")], env=_env(display), cwd=PROJECT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def assert_clean_run(game: Game, levels: list[int], result: subprocess.CompletedProcess[str]):
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert game.completed() == levels
+    assert game.events("rule_broken") == []
+
+
+def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(tmp_path / "demo"),
+         "--report", str(report), "--quiet"],
+        cwd=PROJECT, capture_output=True, text=True, timeout=300, check=False,
+        env={k: v for k, v in os.environ.items() if k != "DISPLAY"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""
+    data = json.loads(report.read_text())
+    events = [json.loads(line) for line in Path(data["events"]).read_text().splitlines()]
+    assert events[0] == {**events[0], "event": "screen", "name": "title"}
+    assert [e["level"] for e in events if e["event"] == "level_complete"] == ALL_LEVELS
+    assert not [e for e in events if e["event"] == "rule_broken"]
+    assert [entry["level"] for entry in data["levels"]] == ALL_LEVELS
+    assert all(entry["solved"] and entry["drags"] >= 1 for entry in data["levels"])
+    assert (tmp_path / "demo" / "contact-sheet.png").stat().st_size > 10_000
+
+
+def test_a_scaled_framed_game_elsewhere_on_the_screen(display: str, tmp_path: Path,
+                                                      start_game: Callable[..., Game]) -> None:
+    game = start_game("--scale", "1.5", "--frame", "--window-pos", "150,80")
+    result = bot(display, tmp_path, "play", "--quiet")
+    assert_clean_run(game, ALL_LEVELS, result)
+
+
+def test_a_laggy_game_that_ignores_quick_drops(display: str, tmp_path: Path,
+                                               start_game: Callable[..., Game]) -> None:
+    game = start_game("--drag-lag", "80", "--min-drag-ms", "60", "--window-pos", "600,300")
+    result = bot(display, tmp_path, "play", "--max-levels", "5", "--speed", "fast", "--quiet")
+    assert_clean_run(game, [1, 2, 3, 4, 5], result)
+
+
+def test_the_window_jumping_away_mid_level(display: str, tmp_path: Path,
+                                           start_game: Callable[..., Game]) -> None:
+    game = start_game("--move-window-after", "3", "--window-pos", "300,200")
+    result = bot(display, tmp_path, "play", "--max-levels", "3", "--quiet")
+    assert_clean_run(game, [1, 2, 3], result)
+    drops_before_level_2_done = [e for e in game.events()[:game.events().index(
+        game.events("level_complete")[1])] if e["event"] == "drop"]
+    assert len(drops_before_level_2_done) >= 3  # so the jump came while level 2 was played
+
+
+def test_a_half_solved_level_with_a_piece_on_a_wrong_cell(
+        display: str, tmp_path: Path, start_game: Callable[..., Game]) -> None:
+    game = start_game("--level", "5", "--placed", "2", "--misplace", "1", "--seed", "3",
+                      "--window-pos", "100,100")
+    result = bot(display, tmp_path, "play", "--levels", "5", "--quiet")
+    assert_clean_run(game, [5], result)
+    first_pick, first_drop = game.events("pick")[0], game.events("drop")[0]
+    assert first_pick["from"] != "tray" and first_drop["cell"] == "tray"
+    assert len(game.events("drop")) == 1 + 7 - 2  # the wrong one out, then each piece still out
+
+
+def test_esc_stops_the_bot_at_once_with_no_button_held(
+        display: str, tmp_path: Path, start_game: Callable[..., Game]) -> None:
+    from Xlib import XK, X
+    from Xlib import display as xdisplay
+    from Xlib.ext import xtest
+
+    game = start_game("--level", "15", "--window-pos", "200,100")
+    player = start_bot(display, tmp_path, "play", "--levels", "15", "--speed", "slow")
+    deadline = time.monotonic() + 60
+    while len(game.events("drop")) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(game.events("drop")) >= 2, "the bot never got going"
+    time.sleep(0.15)  # now in the middle of a slow (300 ms) drag, most likely
+    x = xdisplay.Display(display)
+    root = x.screen().root
+    escape = x.keysym_to_keycode(XK.string_to_keysym("Escape"))
+    xtest.fake_input(x, X.KeyPress, escape)
+    xtest.fake_input(x, X.KeyRelease, escape)
+    x.sync()
+    sent = time.monotonic()
+    samples = []
+    while time.monotonic() - sent < 0.6:
+        pointer = root.query_pointer()
+        samples.append((time.monotonic() - sent, pointer.root_x, pointer.root_y,
+                        bool(pointer.mask & X.Button1Mask)))
+        time.sleep(0.004)
+    out, err = player.communicate(timeout=20)
+    assert player.returncode == 130, out + err
+    assert "aborted: Esc pressed" in out
+    late = [s for s in samples if s[0] > 0.1]
+    assert not any(held for *_, held in late), "the button was still held 100 ms after Esc"
+    assert len({(x_, y_) for _, x_, y_, _ in late}) == 1, "the pointer moved 100 ms after Esc"
+    assert game.completed() == []
