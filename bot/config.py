@@ -28,7 +28,9 @@ class Timing:
 
     drag_ms: int = DRAG_MS["normal"]
     step_ms: int = 8          # one pointer step per ~half a 60 Hz frame: smooth, never a jump
-    hold_ms: int = 20         # pause on the piece after pressing and on the cell before release
+    hover_ms: int = 10        # on the piece before pressing, so the game sees where the press is
+    hold_ms: int = 17         # one 60 Hz frame after pressing and on the cell before releasing:
+                              # a game that polls the mouse per frame sees each state at least once
     max_hold_ms: int = 400
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles

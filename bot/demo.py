@@ -35,6 +35,16 @@ WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edge
 
 def run_demo(options: DemoOptions, out: TextIO) -> int:
     """Play the practice game to the end; the exit code of `play`. SetupError when it cannot."""
+    result, player, events = play_practice_game(options, out)
+    print(summary(result), file=out)
+    _write_outputs(options, result, player, events, out)
+    if result.aborted:
+        return EXIT_ABORTED
+    return EXIT_OK if result.ok else EXIT_STOPPED
+
+
+def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Player, Path]:
+    """Start the game (and Xvfb when needed), play, stop them; the result, player, event log."""
     try:
         options.out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -53,11 +63,7 @@ def run_demo(options: DemoOptions, out: TextIO) -> int:
                 result, player = _play(options.play, out, shown)
     except DisplayError as error:
         raise SetupError(f"no display to play on: {error}") from None
-    print(summary(result), file=out)
-    _write_outputs(options, result, player, events, out)
-    if result.aborted:
-        return EXIT_ABORTED
-    return EXIT_OK if result.ok else EXIT_STOPPED
+    return result, player, events
 
 
 @contextmanager

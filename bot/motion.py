@@ -40,7 +40,7 @@ def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Tim
     check_inside(bounds, point)
     guard.check()
     _move(pointer, guard, point)
-    guard.sleep(timing.hold_ms / 1000)
+    guard.sleep(timing.hover_ms / 1000)
     try:
         pointer.press()
         guard.sleep(timing.hold_ms / 1000)
@@ -55,7 +55,7 @@ def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
     hold = (timing.hold_ms if hold_ms is None else hold_ms) / 1000
     guard.check()
     _move(pointer, guard, start)
-    guard.sleep(timing.hold_ms / 1000)
+    guard.sleep(timing.hover_ms / 1000)
     try:
         pointer.press()
         guard.sleep(timing.hold_ms / 1000)

@@ -47,6 +47,7 @@ class LevelStats:
     drags: int = 0
     retries: int = 0
     rereads: int = 0
+    capture_s: float = 0.0    # the five parts never overlap: verify excludes its own grabs
     read_s: float = 0.0
     solve_s: float = 0.0
     move_s: float = 0.0
@@ -58,13 +59,15 @@ class LevelStats:
     def line(self) -> str:
         outcome = "solved" if self.solved else f"stopped: {self.reason}"
         return (f"level {self.level:2d}  {self.pieces:2d} pieces  {self.seconds:5.2f} s  "
-                f"(read {self.read_s:.2f}, solve {self.solve_s:.3f}, move {self.move_s:.2f}, "
-                f"verify {self.verify_s:.2f})  retries {self.retries}  {outcome}")
+                f"(capture {self.capture_s:.2f}, read {self.read_s:.2f}, solve "
+                f"{self.solve_s:.3f}, move {self.move_s:.2f}, verify {self.verify_s:.2f})  "
+                f"retries {self.retries}  {outcome}")
 
     def to_dict(self) -> dict[str, object]:
         return {"level": self.level, "solved": self.solved, "seconds": round(self.seconds, 3),
                 "pieces": self.pieces, "drags": self.drags, "retries": self.retries,
-                "rereads": self.rereads, "read_s": round(self.read_s, 3),
+                "rereads": self.rereads, "capture_s": round(self.capture_s, 3),
+                "read_s": round(self.read_s, 3),
                 "solve_s": round(self.solve_s, 4), "move_s": round(self.move_s, 3),
                 "verify_s": round(self.verify_s, 3), "reason": self.reason}
 
@@ -241,7 +244,7 @@ class Player:
         stats = LevelStats(number)
         self.progress.current = number
         self.progress.played.append(stats)
-        start = self.clock()
+        start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
         try:
             sight = self._play_level(sight, stats)
             stats.solved = True
@@ -251,6 +254,8 @@ class Player:
             raise
         finally:
             stats.seconds = self.clock() - start
+            stats.capture_s = self.eyes.grab_s - grabbed
+            stats.read_s = self.eyes.read_s - read
             self.say(stats.line(), 1)
         return sight
 
@@ -262,7 +267,7 @@ class Player:
                 return sight
             answer = self._solve(sight, stats)
             if answer is None:
-                sight = self._look(stats)
+                sight = self.eyes.look()
                 continue
             stats.pieces = stats.pieces or len(answer)
             drags = plan_drags(sight.reading, answer)
@@ -271,26 +276,20 @@ class Player:
                 sight = self._drag_all(sight, drags, stats)
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
-            sight = self._look(stats)
+            sight = self.eyes.look()
             if sight.reading.screen == "level_complete":
                 return sight
             if not drags:  # the board is full but the game has not said so yet
-                sight = self._await_complete(stats)
+                sight = self._await_complete()
         raise GaveUp(f"level {stats.level} not finished after {self.config.level_attempts} "
                      "plans")
 
-    def _await_complete(self, stats: LevelStats) -> Sight:
+    def _await_complete(self) -> Sight:
         deadline = self.clock() + self.timing.settle_ms / 1000 * 3
-        sight = self._look(stats)
+        sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
             self.guard.sleep(0.03)
-            sight = self._look(stats)
-        return sight
-
-    def _look(self, stats: LevelStats) -> Sight:
-        start = self.clock()
-        sight = self.eyes.look()
-        stats.read_s += self.clock() - start
+            sight = self.eyes.look()
         return sight
 
     def _reread_until_clean(self, sight: Sight, stats: LevelStats | None) -> Sight:
@@ -305,7 +304,7 @@ class Player:
             if stats is not None:
                 stats.rereads += 1
             self.guard.sleep(0.05 * (attempt + 1))
-            sight = self._look(stats) if stats is not None else self.eyes.look()
+            sight = self.eyes.look()
         why = "; ".join(str(d) for d in sight.reading.doubts) or f"a {sight.reading.screen} screen"
         path = self._save_debug(sight, "doubtful")
         raise GaveUp(f"the board is not read cleanly after {self.config.rereads + 1} looks: "
@@ -369,11 +368,12 @@ class Player:
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
                  game, self.timing)
-            moved = self.clock()
+            moved, eyes_before = self.clock(), self.eyes.grab_s + self.eyes.read_s
             stats.move_s += moved - start
             stats.drags += 1
             outcome, after = self._verify(sight, planned, final)
-            stats.verify_s += self.clock() - moved
+            eyes_time = self.eyes.grab_s + self.eyes.read_s - eyes_before
+            stats.verify_s += self.clock() - moved - eyes_time
             self.say(f"  drag {planned}: {'missed' if outcome is None else 'landed'}", 2)
             self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
                            end=sight.point(planned.end), landed=outcome is not None)

@@ -130,11 +130,12 @@ def _next_click(sight: Sight) -> str:
 
 def summary(result: RunResult) -> str:
     """The final table: one row per level, totals, and why the run stopped if it did."""
-    header = ("level", "pieces", "seconds", "read", "solve", "move", "verify", "retries", "result")
+    header = ("level", "pieces", "seconds", "capture", "read", "solve", "move", "verify",
+              "retries", "result")
     rows: list[Sequence[str]] = [header]
     rows += [_row(stats) for stats in result.levels]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.rjust(w) if i < 8 else cell for i, (cell, w)
+    lines = ["  ".join(cell.rjust(w) if i < len(header) - 1 else cell for i, (cell, w)
                        in enumerate(zip(row, widths, strict=True))) for row in rows]
     solved = [s for s in result.levels if s.solved]
     pieces = sum(s.pieces for s in solved)
@@ -148,6 +149,7 @@ def summary(result: RunResult) -> str:
 
 
 def _row(stats: LevelStats) -> Sequence[str]:
-    return (str(stats.level), str(stats.pieces), f"{stats.seconds:.2f}", f"{stats.read_s:.2f}",
+    return (str(stats.level), str(stats.pieces), f"{stats.seconds:.2f}",
+            f"{stats.capture_s:.2f}", f"{stats.read_s:.2f}",
             f"{stats.solve_s:.3f}", f"{stats.move_s:.2f}", f"{stats.verify_s:.2f}",
             str(stats.retries), "solved" if stats.solved else "stopped")
