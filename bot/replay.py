@@ -29,6 +29,7 @@ from vision.report import ImageOutcome, summary_table, write_report
 
 SHORT = 40  # characters: a value this short is shown as "old -> new", a longer one only named
 SAME = "same as recorded"
+NOT_READ = "only grabbed during the run (a drop checked by its pixels), not read"
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class FrameVerdict:
     @property
     def line(self) -> str:
         said = SAME if not self.differences else "differs: " + "; ".join(self.differences)
+        if self.frame.reading is None:
+            said = NOT_READ
         return f"{self.frame.path.name} ({self.outcome.screen}): {said}"
 
 
@@ -116,6 +119,11 @@ def _replay_frame(frame: RecordedFrame, number: int, report_folder: Path) -> Fra
     outcome = replay_one(frame.path, number, report_folder)
     now = outcome.reading.to_dict() if outcome.reading is not None else None
     doubts = tuple(str(d) for d in outcome.reading.doubts) if outcome.reading else ()
+    if frame.reading is None:
+        # The bot grabbed this frame only to check a drop by its pixels and never read it:
+        # there is nothing to compare, and reading it now is no discrepancy.
+        detail = f"{NOT_READ}. {outcome.detail}" if outcome.detail else NOT_READ
+        return FrameVerdict(frame, replace(outcome, detail=detail), ())
     found = tuple(differences(frame.reading, now)) + tuple(_doubt_changes(frame.doubts, doubts))
     said = SAME if not found else "differs from the recording: " + "; ".join(found)
     detail = f"{said}. {outcome.detail}" if outcome.detail else said
