@@ -186,3 +186,31 @@ def test_esc_stops_the_bot_at_once_with_no_button_held(
     assert not any(held for *_, held in late), "the button was still held 100 ms after Esc"
     assert len({(x_, y_) for _, x_, y_, _ in late}) == 1, "the pointer moved 100 ms after Esc"
     assert game.completed() == []
+
+
+def test_a_person_moving_the_mouse_pauses_the_bot_until_it_rests(
+        display: str, tmp_path: Path, start_game: Callable[..., Game]) -> None:
+    from Xlib import X
+    from Xlib import display as xdisplay
+    from Xlib.ext import xtest
+
+    game = start_game("--level", "12", "--window-pos", "200,100")
+    player = start_bot(display, tmp_path, "play", "--levels", "12")
+    deadline = time.monotonic() + 60
+    while len(game.events("drop")) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    x = xdisplay.Display(display)
+    xtest.fake_input(x, X.MotionNotify, x=60, y=700)  # off the game, nowhere near a corner
+    x.sync()
+    moved = time.monotonic()
+    positions = set()
+    while time.monotonic() - moved < 0.6:  # the bot waits for a full second of rest
+        pointer = x.screen().root.query_pointer()
+        positions.add((pointer.root_x, pointer.root_y))
+        time.sleep(0.01)
+    out, err = player.communicate(timeout=60)
+    assert positions == {(60, 700)}, "the bot moved the pointer while a person was using it"
+    assert player.returncode == 0, out + err
+    assert "paused" in out
+    assert game.completed() == [12]
+    assert game.events("rule_broken") == []
