@@ -8,6 +8,7 @@ them (game.events) and saves progress (game.progress).
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,7 +63,9 @@ class Game:
             os.environ["SDL_VIDEO_WINDOW_POS"] = "{},{}".format(*config.window_pos)
         pygame.display.init()
         pygame.font.init()
-        self.now_ms = now_ms or pygame.time.get_ticks
+        # Not pygame.time.get_ticks: it stays 0 until pygame.init(), which the game never calls
+        # (no sound), and a frozen clock voided --min-drag-ms and --drag-lag.
+        self.now_ms = now_ms or _monotonic_ms
         self.painter = Painter(config.scale)
         size = (round(LOGICAL_SIZE[0] * config.scale), round(LOGICAL_SIZE[1] * config.scale))
         self.game_surface = pygame.Surface(size)
@@ -301,3 +304,7 @@ class Game:
             self.window.blit(self.backdrop, (0, 0))
         self.window.blit(surface, self.offset)
         pygame.display.flip()
+
+
+def _monotonic_ms() -> int:
+    return int(time.monotonic() * 1000)

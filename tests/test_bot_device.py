@@ -120,10 +120,6 @@ def test_a_press_on_the_title_opens_the_map(device: Callable[..., GameDevice]) -
     assert game.game.screen == "map"
 
 
-@pytest.mark.xfail(strict=True, reason="game.app: Game's default clock pygame.time.get_ticks is 0 "
-                   "until pygame.init() (only display and font are started), so --min-drag-ms "
-                   "ignores every drop and --drag-lag-ms drops at the oldest trail point; "
-                   "GameDevice passes its own clock, the live game does not")
 def test_the_games_own_clock_advances(tmp_path: Path) -> None:
     game = Game(GameConfig(data_dir=tmp_path / "data"))
     try:
