@@ -252,6 +252,9 @@ class Player:
         except GaveUp as error:
             stats.reason = str(error)
             raise
+        except Aborted as error:
+            stats.reason = f"aborted: {error}"
+            raise
         finally:
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed

@@ -199,8 +199,6 @@ def test_an_abort_mid_level_stops_the_run_with_the_button_up(rig: Callable[..., 
     assert summary(result).splitlines()[-1] == "stopped: aborted: Esc pressed"
 
 
-@pytest.mark.xfail(strict=True, reason="bot.play: Player._on_level records a level's reason only "
-                   "for GaveUp; an Aborted leaves it empty, so the level's line ends 'stopped: '")
 def test_a_level_cut_short_by_an_abort_says_why_in_its_line(rig: Callable[..., Rig]) -> None:
     table = rig(level=3)
     table.clock.during_nap = lambda: table.guard.abort("Esc pressed") if table.guard else None
