@@ -9,6 +9,9 @@ any way out (abort, a person's move, an error).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from bot.config import Timing
 from bot.pointer import Point, Pointer
 from bot.safety import Guard
@@ -38,34 +41,34 @@ def path(start: Point, end: Point, steps: int) -> list[Point]:
 
 def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Timing) -> None:
     check_inside(bounds, point)
+    with _pressed(pointer, guard, point, timing):
+        pass
+
+
+def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
+         timing: Timing) -> None:
+    """Press at `start`, travel to `end`, rest there (the game may lag), release."""
+    check_inside(bounds, start, end)
+    with _pressed(pointer, guard, start, timing):
+        pause = timing.drag_ms / 1000 / timing.steps
+        for point in path(start, end, timing.steps):
+            guard.check()
+            _move(pointer, guard, point)
+            guard.sleep(pause)
+        guard.sleep(timing.hold_ms / 1000)
+        guard.check()
+
+
+@contextmanager
+def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing) -> Iterator[None]:
+    """Hover on `point`, press, hold one frame; the button is up again on any way out."""
     guard.check()
     _move(pointer, guard, point)
     guard.sleep(timing.hover_ms / 1000)
     try:
         pointer.press()
         guard.sleep(timing.hold_ms / 1000)
-    finally:
-        pointer.release()
-
-
-def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
-         timing: Timing, hold_ms: int | None = None) -> None:
-    """Press at `start`, travel to `end`, rest `hold_ms` there (the game may lag), release."""
-    check_inside(bounds, start, end)
-    hold = (timing.hold_ms if hold_ms is None else hold_ms) / 1000
-    guard.check()
-    _move(pointer, guard, start)
-    guard.sleep(timing.hover_ms / 1000)
-    try:
-        pointer.press()
-        guard.sleep(timing.hold_ms / 1000)
-        pause = timing.drag_ms / 1000 / timing.steps
-        for point in path(start, end, timing.steps):
-            guard.check()
-            _move(pointer, guard, point)
-            guard.sleep(pause)
-        guard.sleep(hold)
-        guard.check()
+        yield
     finally:
         pointer.release()
 
