@@ -74,7 +74,10 @@ def practice_game(options: DemoOptions, events: Path,
                str(options.out_dir / "progress"), "--events", str(events), *options.game_args]
     if window_pos is not None:
         command += ["--window-pos", "{},{}".format(*window_pos)]
-    game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    env = dict(os.environ)
+    if env.get("SDL_VIDEODRIVER") == "dummy":  # a window nobody can see is no use to the bot
+        del env["SDL_VIDEODRIVER"]
+    game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         yield game
     finally:

@@ -77,7 +77,12 @@ def start_game(display: str, tmp_path: Path) -> Iterator[Callable[..., Game]]:
 
 
 def _env(display: str) -> dict[str, str]:
-    return {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+    # The in-process device tests set SDL_VIDEODRIVER=dummy: the game here must be on screen.
+    return {**_without_video_driver(), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+
+
+def _without_video_driver() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
 
 
 def bot(display: str, tmp_path: Path, *args: str,
@@ -105,7 +110,7 @@ def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(tmp_path / "demo"),
          "--report", str(report), "--quiet"],
         cwd=PROJECT, capture_output=True, text=True, timeout=300, check=False,
-        env={k: v for k, v in os.environ.items() if k != "DISPLAY"})
+        env={k: v for k, v in _without_video_driver().items() if k != "DISPLAY"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stderr == ""
     data = json.loads(report.read_text())
