@@ -22,11 +22,17 @@ from typing import TextIO
 from bot.config import DemoOptions, PlayConfig
 from bot.eyes import Eyes
 from bot.play import Player, RunResult
-from bot.pointer import PointerError, PynputPointer
-from bot.safety import Guard, watch_keyboard_and_mouse
-from bot.session import EXIT_ABORTED, EXIT_OK, EXIT_STOPPED, SetupError, summary
+from bot.session import (
+    EXIT_ABORTED,
+    EXIT_OK,
+    EXIT_STOPPED,
+    SetupError,
+    open_recorder,
+    run_player,
+    summary,
+)
 from bot.xvfb import DisplayError, virtual_display
-from vision.capture import CaptureError, MssScreen
+from vision.capture import MssScreen
 from vision.image import save_image
 from vision.sheet import contact_sheet
 
@@ -93,24 +99,14 @@ def practice_game(options: DemoOptions, events: Path,
 
 
 def _play(config: PlayConfig, out: TextIO, shown: bool) -> tuple[RunResult, Player]:
-    screen = MssScreen(config.monitor)
+    screen, recorder = MssScreen(config.monitor), open_recorder(config)
     try:
-        pointer = PynputPointer()
-        desktop = screen.desktop()
-    except (PointerError, CaptureError) as error:
-        raise SetupError(str(error)) from None
-
-    def say(text: str, level: int) -> None:
-        if level <= config.verbosity:
-            print(text, file=out, flush=True)
-
-    player = Player(config, Eyes(screen), pointer, Guard(pointer, config.safety, desktop), say)
-    try:
-        with watch_keyboard_and_mouse(player.guard, join=not shown):
-            return player.run(), player
+        return run_player(config, Eyes(screen, None, recorder), screen, out,
+                          join_listeners=not shown)
     finally:
-        pointer.close()
         screen.close()
+        if recorder is not None:
+            recorder.close()
 
 
 def _write_outputs(options: DemoOptions, result: RunResult, player: Player, events: Path,

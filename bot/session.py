@@ -38,7 +38,7 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> 
                                    and region.y + region.h <= bounds.h):
         raise SetupError(f"region {region.to_list()} is not inside the monitor "
                          f"({bounds.w}x{bounds.h})")
-    recorder = _recorder(config)
+    recorder = open_recorder(config)
     try:
         eyes = Eyes(screen, region, recorder)
         if config.dry_run:
@@ -50,28 +50,38 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> 
 
 
 def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> int:
-    try:
-        pointer = PynputPointer()
-    except PointerError as error:
-        raise SetupError(str(error)) from None
-    guard = Guard(pointer, config.safety, screen.desktop())
-
-    def say(text: str, level: int) -> None:
-        if level <= config.verbosity:
-            print(text, file=out, flush=True)
-
-    player = Player(config, eyes, pointer, guard, say)
     if config.verbosity >= 1 and config.safety.enabled:
         print("playing; Esc or the pointer in a screen corner stops the bot", file=out)
-    with watch_keyboard_and_mouse(guard):
-        result = player.run()
+    result, _ = run_player(config, eyes, screen, out)
     print(summary(result), file=out)
     if result.aborted:
         return EXIT_ABORTED
     return EXIT_OK if result.ok else EXIT_STOPPED
 
 
-def _recorder(config: PlayConfig) -> Recorder | None:
+def run_player(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO,
+               join_listeners: bool = False) -> tuple[RunResult, Player]:
+    """Make the pointer and the fail-safe, play, hang up the pointer; `play` and the demo share
+    it. `join_listeners` before a virtual display stops (see watch_keyboard_and_mouse)."""
+    try:
+        pointer = PynputPointer()
+        desktop = screen.desktop()
+    except (PointerError, CaptureError) as error:
+        raise SetupError(str(error)) from None
+
+    def say(text: str, level: int) -> None:
+        if level <= config.verbosity:
+            print(text, file=out, flush=True)
+
+    player = Player(config, eyes, pointer, Guard(pointer, config.safety, desktop), say)
+    try:
+        with watch_keyboard_and_mouse(player.guard, join=join_listeners):
+            return player.run(), player
+    finally:
+        pointer.close()
+
+
+def open_recorder(config: PlayConfig) -> Recorder | None:
     if config.record is None:
         return None
     from bot import record  # the helper's module; only a recording run needs it
