@@ -23,12 +23,12 @@ from bot.motion import click, drag
 from bot.plan import Drag, plan_drags
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
+from bot.suspects import suspects_to_doubts
 from puzzle.model import Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution, solve
 from vision.image import save_image
 from vision.overlay import draw_overlay
-from vision.read import suspects_to_doubts
 from vision.verify import landed
 
 LAST_LEVEL = 15

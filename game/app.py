@@ -8,7 +8,6 @@ them (game.events) and saves progress (game.progress).
 from __future__ import annotations
 
 import os
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from game.levels import LEVEL_COUNT, Level, load_level
 from game.progress import FILE_NAME, Progress, load, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
+from puzzle.clock import monotonic_ms
 
 LEFT, RIGHT = 1, 3
 FPS = 60
@@ -65,7 +65,7 @@ class Game:
         pygame.font.init()
         # Not pygame.time.get_ticks: it stays 0 until pygame.init(), which the game never calls
         # (no sound), and a frozen clock voided --min-drag-ms and --drag-lag.
-        self.now_ms = now_ms or _monotonic_ms
+        self.now_ms = now_ms or monotonic_ms
         self.painter = Painter(config.scale)
         size = (round(LOGICAL_SIZE[0] * config.scale), round(LOGICAL_SIZE[1] * config.scale))
         self.game_surface = pygame.Surface(size)
@@ -304,7 +304,3 @@ class Game:
             self.window.blit(self.backdrop, (0, 0))
         self.window.blit(surface, self.offset)
         pygame.display.flip()
-
-
-def _monotonic_ms() -> int:
-    return int(time.monotonic() * 1000)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -21,6 +20,7 @@ import pygame
 
 from game.app import LEFT, Game
 from game.config import GameConfig
+from puzzle.clock import monotonic_ms
 
 Point = tuple[int, int]
 
@@ -74,7 +74,7 @@ class GameDevice:
         self.origin = origin
         # pygame.time.get_ticks (the game's default clock) stays 0 unless pygame.init() ran, which
         # would silently disable min_drag_ms and drag_lag_ms; a monotonic clock keeps them real.
-        self.game = Game(config, now_ms=now_ms or _monotonic_ms)
+        self.game = Game(config, now_ms=now_ms or monotonic_ms)
         self._lock = threading.RLock()
         # The pointer starts mid-window: a corner of this pretend desktop is the bot's fail-safe.
         middle = self.bounds().center
@@ -147,7 +147,3 @@ class GameDevice:
         with self._lock:
             pygame.event.post(pygame.event.Event(kind, pos=pos, **fields))
             self.game.step()
-
-
-def _monotonic_ms() -> int:
-    return round(time.monotonic() * 1000)

@@ -18,10 +18,11 @@ import cv2
 import numpy as np
 import pytest
 
+from bot.suspects import suspects_to_doubts
 from puzzle.model import Puzzle, Sum
 from puzzle.solver import NoSolution, solve
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
-from vision import read_screen, suspects_to_doubts
+from vision import read_screen
 from vision.reading import ScreenReading
 
 SCREENSHOTS = sorted(p.stem for p in REAL_SCREENS.glob("puzlogic-*.json")) \

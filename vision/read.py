@@ -19,7 +19,6 @@ import cv2
 import numpy as np
 
 from puzzle.model import Puzzle, PuzzleError, Scope, Sum
-from puzzle.solver import Explanation
 from vision.colours import blue_ink, dark_ink, distance, is_blue, is_red, median_colour, red_ink
 from vision.grid import GRID, Grid, GridError, Square, fit_grid, one_size, outline_squares
 from vision.labels import (
@@ -483,22 +482,3 @@ def _read_green(view: GameView, dark: np.ndarray, common: dict) -> ScreenReading
         Doubt("level map", f"{len(buttons)} level buttons found, expected 15")]
     return ScreenReading("level_select", **common, buttons=MappingProxyType(named),
                          levels=MappingProxyType(levels), doubts=tuple(doubts))
-
-
-def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tuple[Doubt, ...]:
-    """The elements the solver blames for "no solution", as doubts to re-read."""
-    doubts = []
-    by_cell = {c.cell: c for c in reading.cells}
-    by_sum = {(s.axis, s.index): s for s in reading.sums}
-    for suspect in explanation.suspects:
-        if isinstance(suspect, Sum):
-            found = by_sum.get((suspect.axis, suspect.index))
-            doubts.append(Doubt(f"sum {suspect.axis} {suspect.index}",
-                                f"the solver suspects it: {explanation.message}",
-                                found.box if found else None))
-        else:
-            cell = by_cell.get((suspect[0], suspect[1]))
-            doubts.append(Doubt(f"cell ({suspect[0]}, {suspect[1]})",
-                                f"the solver suspects it: {explanation.message}",
-                                cell.box if cell else None))
-    return tuple(doubts)

@@ -33,35 +33,11 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
+from puzzle.geometry import Box
 from puzzle.model import Axis, Cell, Placement, Puzzle, Scope, Side
 
 Screen = Literal["title", "level_select", "level", "level_complete", "unknown"]
 SCREENS: tuple[Screen, ...] = ("title", "level_select", "level", "level_complete", "unknown")
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned pixel rectangle in the image."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    def to_list(self) -> list[int]:
-        return [self.x, self.y, self.w, self.h]
-
-    @classmethod
-    def from_list(cls, xywh: Any) -> Box:
-        x, y, w, h = (int(v) for v in xywh)
-        return cls(x, y, w, h)
-
-    def __repr__(self) -> str:
-        return f"Box({self.x}, {self.y}, {self.w}, {self.h})"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,32 @@
+"""The one table of exit codes, and the one error a command reports as bad input.
+
+Every command of `puzlogic-bot` and of the practice game (`python -m game`) ends with one of
+these codes:
+
+>>> [(code.name, int(code)) for code in ExitCode]
+[('OK', 0), ('FAILED', 1), ('BAD_INPUT', 2), ('INTERRUPTED', 130)]
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """What a command's exit status means, for every command."""
+
+    OK = 0
+    """It did what was asked: solved, read cleanly, every level played."""
+    FAILED = 1
+    """It ran but could not finish, and said why: no solution, a doubtful reading, a differing
+    replay, or the bot stopped itself."""
+    BAD_INPUT = 2
+    """It could not start on what it was given: a missing or corrupt file, a picture with no
+    game, a puzzle that breaks the rules, bad options, no display, a missing system tool."""
+    INTERRUPTED = 130
+    """A person stopped it: Esc, a screen corner, Ctrl-C or a termination signal (128 + SIGINT,
+    as shells report it)."""
+
+
+class BadInput(Exception):
+    """Input a command cannot use; its message is the one line the user sees (exit 2)."""
