@@ -10,6 +10,7 @@ Glossary (the words the rest of the project uses):
     Sum        a target total beside a line: scope "line" (dark) counts every number in it,
                scope "placed" (blue) counts only the pieces placed in it.
     Placement  (row, col, value): one piece put in one empty cell.
+    Level      one puzzle of the game, numbered from 1 on the level map (LEVEL_COUNT of them).
 
 The JSON form is the `puzzle` object of ../shared/real-screens/*.json:
     {"cells": [[row, col, value|null], ...], "pieces": [...], "sums": [{"axis", "index",
@@ -37,6 +38,7 @@ AXES: tuple[Axis, ...] = ("row", "col")
 SCOPES: tuple[Scope, ...] = ("line", "placed")
 SIDES: tuple[Side, ...] = ("left", "right", "top", "bottom")
 SIDES_OF_AXIS: dict[Axis, tuple[Side, Side]] = {"row": ("left", "right"), "col": ("top", "bottom")}
+LEVEL_COUNT = 15  # levels on the game's map (rows of five), the practice game's as the real one's
 
 
 class PuzzleError(ValueError):
