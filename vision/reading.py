@@ -31,13 +31,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from puzzle.geometry import Box
 from puzzle.model import Axis, Cell, Placement, Puzzle, Scope, Side
-
-Screen = Literal["title", "level_select", "level", "level_complete", "unknown"]
-SCREENS: tuple[Screen, ...] = ("title", "level_select", "level", "level_complete", "unknown")
+from puzzle.screens import Screen
 
 
 @dataclass(frozen=True)
