@@ -1,7 +1,7 @@
 """`python -m game`: play the practice game, or `python -m game render ...` one screen headless.
 
 Bad input (a scale out of range, an unknown level, an unreadable progress file) gets one line on
-stderr and exit code 2.
+stderr and exit code 2 (ExitCode.BAD_INPUT, as for every command of the project).
 """
 
 from __future__ import annotations
@@ -15,15 +15,18 @@ from pathlib import Path
 from typing import TextIO
 
 from game.config import ConfigError, GameConfig
-from game.levels import LEVEL_COUNT, LevelError
+from game.levels import LevelError
 from game.progress import ProgressError, default_data_dir
+from game.screens import ALIASES, DRAWN
+from puzzle.exits import BadInput, ExitCode
+from puzzle.model import LEVEL_COUNT
 
 
-class UsageError(ValueError):
+class UsageError(BadInput):
     """A command-line value that argparse cannot check by itself."""
 
 
-class NoDisplayError(RuntimeError):
+class NoDisplayError(BadInput):
     """The game window cannot be opened (no display, or SDL has no such video driver)."""
 
 
@@ -89,10 +92,12 @@ def play_parser() -> argparse.ArgumentParser:
 def render_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m game render",
                                      description="Render one screen with no display.")
-    parser.add_argument("--screen", required=True, choices=("title", "map", "level", "complete"))
+    parser.add_argument("--screen", required=True, choices=(*DRAWN, *ALIASES),
+                        help="the screen to draw (map and complete: the old names of "
+                        "level_select and level_complete)")
     _board_options(parser)
     parser.add_argument("--completed", type=_count, default=0, metavar="K",
-                        help="the map with levels 1..K completed")
+                        help="the level select screen with levels 1..K completed")
     parser.add_argument("--out", type=Path, required=True, metavar="FILE.png")
     parser.add_argument("--truth", type=Path, metavar="FILE.json")
     return parser
@@ -104,10 +109,9 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         if args[:1] == ["render"]:
             return render(render_parser().parse_args(args[1:]))
         return play(play_parser().parse_args(args))
-    except (ConfigError, LevelError, ProgressError, UsageError, NoDisplayError,
-            OSError) as error:
+    except (BadInput, ConfigError, LevelError, ProgressError, OSError) as error:
         print(f"python -m game: {error}", file=err)
-        return 2
+        return ExitCode.BAD_INPUT
 
 
 def render(args: argparse.Namespace) -> int:
@@ -122,7 +126,7 @@ def render(args: argparse.Namespace) -> int:
     save_png(result.image, args.out)
     if args.truth is not None:
         args.truth.write_text(json.dumps(result.truth) + "\n", encoding="utf-8")
-    return 0
+    return ExitCode.OK
 
 
 def play(args: argparse.Namespace) -> int:

@@ -1,8 +1,8 @@
 """The live game: the window, the loop, and what each click does on each screen.
 
-Screens: title -> map -> level -> complete -> next level. Everything drawn comes from the
-pure layout and play state; this module only turns pygame events into state changes, logs
-them (game.events) and saves progress (game.progress).
+Screens, in puzzle.screens' words: title -> level_select -> level -> level_complete -> next
+level. Everything drawn comes from the pure layout and play state; this module only turns pygame
+events into state changes, logs them (game.events) and saves progress (game.progress).
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from game.config import GameConfig
 from game.draw import (
     LevelLook,
     Painter,
-    draw_completed,
     draw_level,
-    draw_map,
+    draw_level_complete,
+    draw_level_select,
     draw_title,
     look_of,
     open_levels,
@@ -29,16 +29,18 @@ from game.events import EventLog, where
 from game.frame import framed
 from game.layout import (
     LevelLayout,
-    complete_layout,
+    level_complete_layout,
     level_layout,
-    map_layout,
+    level_select_layout,
     title_layout,
 )
-from game.levels import LEVEL_COUNT, Level, load_level
-from game.progress import FILE_NAME, Progress, load, save
+from game.levels import Level, load_level
+from game.progress import FILE_NAME, SavedProgress, load, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
 from puzzle.clock import monotonic_ms
+from puzzle.model import LEVEL_COUNT
+from puzzle.screens import Screen
 
 LEFT, RIGHT = 1, 3
 FPS = 60
@@ -78,10 +80,10 @@ class Game:
         pygame.display.set_caption("Puzlogic practice")
         self.log = EventLog(config.events)
         self.progress_path = config.data_dir / FILE_NAME
-        self.progress = Progress() if config.fresh else load(self.progress_path)
+        self.progress = SavedProgress() if config.fresh else load(self.progress_path)
         if config.fresh:
             save(self.progress_path, self.progress)
-        self.screen = "title"
+        self.screen: Screen = "title"
         self.playing: LevelScreen | None = None
         self.state: PlayState | None = None
         self.pointer: tuple[float, float] = (0.0, 0.0)
@@ -97,12 +99,12 @@ class Game:
 
     # ---- screens -----------------------------------------------------------------------------
 
-    def show(self, name: str) -> None:
+    def show(self, name: Screen) -> None:
         self.screen = name
-        level = self.playing.level.number if self.playing and name != "map" else None
+        level = self.playing.level.number if self.playing and name != "level_select" else None
         if name == "title":
             level = None
-        self.log.write("screen", name=name, level=level)
+        self.log.write_screen(name, level)
 
     def start_level(self, number: int, placed: int = 0, misplace: int = 0) -> None:
         level = load_level(number)
@@ -136,7 +138,7 @@ class Game:
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.KEYDOWN and self.screen == "title":
-            self.show("map")
+            self.show("level_select")
         elif event.type == pygame.MOUSEMOTION:
             self.move(self.logical(event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -157,53 +159,53 @@ class Game:
     def press(self, button: int) -> None:
         x, y = self.pointer
         if self.screen == "title":
-            self.show("map")
-        elif self.screen == "map" and button == LEFT:
-            self.press_map(x, y)
-        elif self.screen == "complete" and button == LEFT:
-            self.press_complete(x, y)
+            self.show("level_select")
+        elif self.screen == "level_select" and button == LEFT:
+            self.press_level_select(x, y)
+        elif self.screen == "level_complete" and button == LEFT:
+            self.press_level_complete(x, y)
         elif self.screen == "level" and button == LEFT:
             self.press_level(x, y)
         elif self.screen == "level" and button == RIGHT:
             self.toggle_sum(x, y)
 
-    def press_map(self, x: float, y: float) -> None:
-        layout = map_layout(self.painter.measure)
+    def press_level_select(self, x: float, y: float) -> None:
+        layout = level_select_layout(self.painter.measure)
         opened = open_levels(self.progress.completed)
         for number, button in enumerate(layout.buttons, start=1):
-            if button.contains(x, y) and number in opened:
+            if button.contains((x, y)) and number in opened:
                 self.start_level(number)
                 return
-        if layout.play.contains(x, y):
+        if layout.play.contains((x, y)):
             self.start_level(max(opened))
 
-    def press_complete(self, x: float, y: float) -> None:
-        texts = complete_layout(self.painter.measure)
+    def press_level_complete(self, x: float, y: float) -> None:
+        texts = level_complete_layout(self.painter.measure)
         assert self.playing is not None
-        if texts.menu.box.inflate(6).contains(x, y):
-            self.show("map")
-        elif texts.next.box.inflate(6).contains(x, y):
+        if texts.menu.box.inflate(6).contains((x, y)):
+            self.show("level_select")
+        elif texts.next.box.inflate(6).contains((x, y)):
             following = self.playing.level.number + 1
             if following <= LEVEL_COUNT:
                 self.start_level(following)
             else:
-                self.show("map")
+                self.show("level_select")
 
     def press_level(self, x: float, y: float) -> None:
         assert self.playing is not None and self.state is not None
         layout = self.playing.layout
-        if layout.restart_box.inflate(4).contains(x, y):
+        if layout.restart_box.inflate(4).contains((x, y)):
             self.start_level(self.playing.level.number)
             return
-        if layout.quit_box.inflate(4).contains(x, y):
-            self.show("map")
+        if layout.quit_box.inflate(4).contains((x, y)):
+            self.show("level_select")
             return
         piece = self.piece_under(x, y)
         if piece is None:
             return
         origin = self.state.spots[piece]
         home = layout.slots[piece] if origin is None else layout.cells[origin]
-        centre = layout.piece_rect(home).centre
+        centre = layout.piece_rect(home).center
         self.grab = (centre[0] - x, centre[1] - y)
         self.state = self.state.pick(piece, self.now_ms())
         self.log.write("pick", value=self.state.values[piece], **{"from": where(origin)})
@@ -213,7 +215,7 @@ class Game:
         layout = self.playing.layout
         for piece, spot in enumerate(self.state.spots):
             home = layout.slots[piece] if spot is None else layout.cells[spot]
-            if layout.piece_rect(home).inflate(2).contains(x, y):
+            if layout.piece_rect(home).inflate(2).contains((x, y)):
                 return piece
         return None
 
@@ -237,18 +239,18 @@ class Game:
         return (x + self.grab[0], y + self.grab[1])
 
     def release(self) -> None:
-        if self.screen != "level" or self.state is None or self.state.drag is None:
+        if self.screen != "level" or self.state is None or self.state.carry is None:
             return
         assert self.playing is not None
-        drag, value = self.state.drag, self.state.values[self.state.drag.piece]
-        if self.now_ms() - drag.since_ms < self.config.min_drag_ms:
+        carry, value = self.state.carry, self.state.values[self.state.carry.piece]
+        if self.now_ms() - carry.since_ms < self.config.min_drag_ms:
             self.state = self.state.cancel()
-            self.log.write("drop", value=value, cell=where(drag.origin), ignored="too fast")
+            self.log.write("drop", value=value, cell=where(carry.origin), ignored="too fast")
             return
         before = {(v.rule, v.cells) for v in self.state.broken()}
         target = self.playing.layout.cell_at(*self.held_at())
         self.state = self.state.drop(target)
-        landed = self.state.spots[drag.piece]
+        landed = self.state.spots[carry.piece]
         self.log.write("drop", value=value, cell=where(landed))
         for broken in self.state.broken():
             if (broken.rule, broken.cells) not in before and landed in broken.cells:
@@ -267,7 +269,7 @@ class Game:
                        moves=self.state.moves)
         self.progress = self.progress.with_completed(number)
         save(self.progress_path, self.progress)
-        self.show("complete")
+        self.show("level_complete")
 
     def move_window(self) -> None:
         """Jump to another place on the desktop, as a browser window might be moved."""
@@ -289,16 +291,16 @@ class Game:
         surface, painter = self.game_surface, self.painter
         if self.screen == "title":
             draw_title(surface, painter, title_layout(painter.measure))
-        elif self.screen == "map":
-            draw_map(surface, painter, map_layout(painter.measure), self.progress.completed,
-                     self.config.seed)
+        elif self.screen == "level_select":
+            draw_level_select(surface, painter, level_select_layout(painter.measure),
+                              self.progress.completed, self.config.seed)
         elif self.playing is not None and self.state is not None:
             if self.screen == "level":
-                held = self.held_at() if self.state.drag is not None else None
+                held = self.held_at() if self.state.carry is not None else None
                 draw_level(surface, painter, self.playing.layout, self.state, self.playing.look,
                            held, seed=self.config.seed + self.playing.level.number)
             else:
-                draw_completed(surface, painter, self.playing.layout, self.state,
+                draw_level_complete(surface, painter, self.playing.layout, self.state,
                                self.playing.look)
         if self.backdrop is not None:
             self.window.blit(self.backdrop, (0, 0))

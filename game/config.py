@@ -19,7 +19,7 @@ class GameConfig:
     window_pos: tuple[int, int] | None = None
     frame: bool = False
     fresh: bool = False
-    level: int | None = None          # start on this level, skipping title and map
+    level: int | None = None          # start on this level, skipping title and level select
     placed: int = 0                   # ... with the first K answers already on the board
     misplace: int = 0                 # ... and M pieces on wrong cells
     events: Path | None = None        # the JSON-lines event log

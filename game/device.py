@@ -3,7 +3,8 @@
 `GameDevice` runs a `game.app.Game` on SDL's dummy video driver and answers both of the bot's
 device interfaces by duck typing (game/ may not import vision/ or bot/): the Screen's `grab`,
 `bounds` and `desktop`, and the Pointer's `position`, `move_to`, `press`, `release` and
-`pressed`. Every pointer action is posted as the pygame event a real mouse would make and
+`pressed`. Rectangles are puzzle.geometry's `Box`, the one pixel box every package shares.
+Every pointer action is posted as the pygame event a real mouse would make and
 handled at once, so the bot's tests run the real game loop without Xvfb or a real mouse.
 """
 
@@ -12,8 +13,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import pygame
@@ -21,42 +21,11 @@ import pygame
 from game.app import LEFT, Game
 from game.config import GameConfig
 from puzzle.clock import monotonic_ms
-
-Point = tuple[int, int]
+from puzzle.geometry import Box, Point
 
 
 class DeviceError(ValueError):
     """A request the device cannot meet (a region outside the window)."""
-
-
-class Region(Protocol):
-    """Any rectangle with x, y, w, h (vision.reading.Box, without importing vision)."""
-
-    @property
-    def x(self) -> int: ...
-
-    @property
-    def y(self) -> int: ...
-
-    @property
-    def w(self) -> int: ...
-
-    @property
-    def h(self) -> int: ...
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A pixel rectangle, x and y of its top-left corner: what bounds() and desktop() return."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
 
 
 class GameDevice:
@@ -87,7 +56,7 @@ class GameDevice:
 
     # ---- screen ------------------------------------------------------------------------------
 
-    def grab(self, region: Region | None = None) -> np.ndarray:
+    def grab(self, region: Box | None = None) -> np.ndarray:
         """The window's pixels as a BGR uint8 copy, after one game step; `region` in them."""
         with self._lock:
             self.game.step()
@@ -101,12 +70,12 @@ class GameDevice:
                               f"{width}x{height} window")
         return np.ascontiguousarray(rgb[y:y + h, x:x + w, ::-1])
 
-    def bounds(self) -> Rect:
+    def bounds(self) -> Box:
         """The window on the desktop: its pixels start at `origin`."""
         width, height = self.game.window.get_size()
-        return Rect(self.origin[0], self.origin[1], width, height)
+        return Box(self.origin[0], self.origin[1], width, height)
 
-    def desktop(self) -> Rect:
+    def desktop(self) -> Box:
         """The whole pretend desktop, which is the window alone."""
         return self.bounds()
 

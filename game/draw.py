@@ -13,15 +13,16 @@ import pygame
 from game.layout import (
     CAP_HEIGHT,
     LevelLayout,
-    MapLayout,
-    Rect,
+    LevelSelectLayout,
     TextSpot,
     TitleLayout,
-    complete_layout,
+    level_complete_layout,
     logo_squares,
 )
 from game.state import PlayState
 from game.theme import THEME, Colour, Theme, blend, font_path, hex_colour
+from puzzle.geometry import Rect
+from puzzle.model import LEVEL_COUNT
 
 
 @dataclass
@@ -51,7 +52,7 @@ class Painter:
         return self._fonts[key].size(text)[0]
 
     def px(self, rect: Rect) -> pygame.Rect:
-        return pygame.Rect(rect.scaled(self.scale))
+        return pygame.Rect(rect.scaled(self.scale).to_list())
 
     def line(self, logical: float) -> int:
         return max(1, round(logical * self.scale))
@@ -69,7 +70,7 @@ class Painter:
         surface.blit(image, (round(x), round(y)))
 
     def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour) -> None:
-        self.text_at(surface, spot.text, spot.size, spot.box.centre, colour, spot.bold)
+        self.text_at(surface, spot.text, spot.size, spot.box.center, colour, spot.bold)
 
     def brackets(self, surface: pygame.Surface, rect: Rect, colour: Colour, zoom: float) -> None:
         """A tray slot: four corner brackets."""
@@ -98,7 +99,7 @@ class Painter:
         half = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
         surface.fill(tone(half), (box.x, box.y, box.w - edge, box.h - edge))
         surface.fill(tone(fill), (box.x + edge, box.y + edge, box.w - 2 * edge, box.h - 2 * edge))
-        self.text_at(surface, text, size, frame.centre, tone(digit))
+        self.text_at(surface, text, size, frame.center, tone(digit))
 
 
 # ---- the level screen ---------------------------------------------------------------------
@@ -140,7 +141,7 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         given = state.puzzle.value_at(cell)
         if given is not None:
             colour = palette.error if cell in red and not dim else palette.text
-            painter.text_at(surface, str(given), fonts.given * zoom, rect.centre, colour)
+            painter.text_at(surface, str(given), fonts.given * zoom, rect.center, colour)
     for spot in layout.sums:
         if spot.index in state.hidden_sums:
             continue
@@ -151,29 +152,29 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         painter.spot(surface, spot.digits, colour)
     for line in layout.tutorial:
         painter.text_at(surface, line.text, line.size,
-                        (line.box.x + line.box.w / 2, line.box.centre[1]), palette.text)
+                        (line.box.x + line.box.w / 2, line.box.center[1]), palette.text)
     for slot in () if dim else layout.slots:  # the overlay hides the emptied tray
         painter.brackets(surface, slot, palette.ink, zoom)
     for piece, value in enumerate(state.values):
         stands = state.spots[piece]
-        if state.drag is not None and state.drag.piece == piece:
+        if state.carry is not None and state.carry.piece == piece:
             continue
         home = layout.slots[piece] if stands is None else layout.cells[stands]
         digit = palette.error_on_piece if stands in red else palette.white
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
                       look.background, digit, fonts.piece * zoom, dim)
-    if state.drag is not None and held_at is not None:
+    if state.carry is not None and held_at is not None:
         size = layout.piece_rect(layout.slots[0]).w
         frame = Rect(held_at[0] - size / 2, held_at[1] - size / 2, size, size)
-        painter.piece(surface, frame, str(state.values[state.drag.piece]), look.piece_colour,
+        painter.piece(surface, frame, str(state.values[state.carry.piece]), look.piece_colour,
                       background, palette.white, fonts.piece * zoom)
 
 
-def draw_completed(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
+def draw_level_complete(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
                    state: PlayState, look: LevelLook) -> None:
     """The solved board under the dark overlay, with 'Level Completed', Menu and Next."""
     draw_level(surface, painter, layout, state, LevelLook(look.background, look.piece_colour, True))
-    texts = complete_layout(painter.measure, painter.theme)
+    texts = level_complete_layout(painter.measure, painter.theme)
     for spot in (texts.title, texts.menu, texts.next):
         painter.spot(surface, spot, painter.theme.palette.white)
 
@@ -244,7 +245,7 @@ def _leaf(surface: pygame.Surface, painter: Painter, spot: Rect, angle: float,
     surface.blit(turned, turned.get_rect(center=box.center))
 
 
-# ---- title and map -------------------------------------------------------------------------
+# ---- title and level select ----------------------------------------------------------------
 
 
 def draw_logo(surface: pygame.Surface, painter: Painter) -> None:
@@ -265,7 +266,7 @@ def draw_title(surface: pygame.Surface, painter: Painter, layout: TitleLayout) -
     rest = painter.font(demo.size).render("emo", True, palette.subtitle_blue)
     font = painter.font(demo.size)
     top = round(demo.box.bottom * painter.scale) - font.get_ascent()
-    left = round(demo.box.centre[0] * painter.scale - (first.get_width() + rest.get_width()) / 2)
+    left = round(demo.box.center[0] * painter.scale - (first.get_width() + rest.get_width()) / 2)
     surface.blit(first, (left, top))
     surface.blit(rest, (left + first.get_width(), top))
     for spot in layout.credit:
@@ -273,9 +274,9 @@ def draw_title(surface: pygame.Surface, painter: Painter, layout: TitleLayout) -
     painter.spot(surface, layout.press, palette.text)
 
 
-def draw_map(surface: pygame.Surface, painter: Painter, layout: MapLayout,
+def draw_level_select(surface: pygame.Surface, painter: Painter, layout: LevelSelectLayout,
              completed: frozenset[int], seed: int = 0) -> None:
-    """The level map: levels in `completed` ticked, the next one open, the rest dashed."""
+    """The level select screen: levels in `completed` ticked, the next one open, the rest dashed."""
     palette = painter.theme.palette
     surface.fill(palette.menu_background)
     draw_leaves(surface, painter, seed, avoid=[Rect(100, 0, 600, 140), layout.play,
@@ -300,7 +301,7 @@ def draw_map(surface: pygame.Surface, painter: Painter, layout: MapLayout,
     _note(surface, painter, layout.note)
 
 
-def open_levels(completed: frozenset[int], count: int = 15) -> frozenset[int]:
+def open_levels(completed: frozenset[int], count: int = LEVEL_COUNT) -> frozenset[int]:
     """Completed levels and the first one not yet completed."""
     following = next((n for n in range(1, count + 1) if n not in completed), None)
     return completed | ({following} if following else frozenset())

@@ -1,9 +1,10 @@
 """The event log (`--events FILE`): one JSON object per line, flushed as it is written.
 
     {"t": seconds since the game started, "event": E, ...}
-E is `screen` (name, level), `pick` (value, from: "tray" or [row, col]), `drop` (value, cell:
-[row, col] or "tray"; ignored: why, when the game refused the drop), `rule_broken` (cell, rule)
-or `level_complete` (level, seconds on the level, moves). Tests and benchmarks judge the bot by it.
+E is `screen` (name: title, map, level or complete, see LOGGED_NAMES; level), `pick` (value,
+from: "tray" or [row, col]), `drop` (value, cell: [row, col] or "tray"; ignored: why, when the
+game refused the drop), `rule_broken` (cell, rule) or `level_complete` (level, seconds on the
+level, moves). Tests and benchmarks judge the bot by it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
+
+from puzzle.screens import Screen
+
+LOGGED_NAMES: dict[Screen, str] = {"level_select": "map", "level_complete": "complete"}
+"""The log keeps the names it was written with before the game took vision's words (title,
+map, level, complete): logs already written, and anything reading them, stay valid."""
 
 
 class EventLog:
@@ -32,6 +39,10 @@ class EventLog:
         record = {"t": round(self._clock() - self._start, 4), "event": event, **fields}
         self._file.write(json.dumps(record) + "\n")
         self._file.flush()
+
+    def write_screen(self, screen: Screen, level: int | None) -> None:
+        """A `screen` event: the game now shows `screen`, in the log's own names."""
+        self.write("screen", name=LOGGED_NAMES.get(screen, screen), level=level)
 
     def close(self) -> None:
         if self._file is not None:

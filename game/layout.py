@@ -21,56 +21,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from game.theme import THEME, Theme
-from puzzle.model import Cell, Puzzle, Sum, default_side
+from puzzle.geometry import Rect
+from puzzle.model import LEVEL_COUNT, Cell, Puzzle, Sum, default_side
 
 # (text, logical font size, bold) -> logical width of the rendered text
 Measure = Callable[[str, int, bool], float]
 
 CAP_HEIGHT = 0.716  # Liberation Sans capital and digit height, in ems
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A logical rectangle; `scaled(s)` gives the integer pixel box [x, y, w, h]."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.x <= x < self.right and self.y <= y < self.bottom
-
-    def union(self, other: Rect) -> Rect:
-        x, y = min(self.x, other.x), min(self.y, other.y)
-        return Rect(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
-
-    def inflate(self, d: float) -> Rect:
-        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
-
-    def overlaps(self, other: Rect) -> bool:
-        return (self.x < other.right and other.x < self.right
-                and self.y < other.bottom and other.y < self.bottom)
-
-    def scaled(self, s: float, dx: int = 0, dy: int = 0) -> list[int]:
-        """Pixel box at scale s: edges rounded, so every box stays within 1 px of s * box."""
-        left, top = round(self.x * s), round(self.y * s)
-        return [left + dx, top + dy, round(self.right * s) - left, round(self.bottom * s) - top]
-
-    def __repr__(self) -> str:
-        return f"Rect({self.x:g}, {self.y:g}, {self.w:g}, {self.h:g})"
 
 
 @dataclass(frozen=True)
@@ -133,13 +90,13 @@ class LevelLayout:
 
     def cell_at(self, x: float, y: float) -> Cell | None:
         for cell, rect in self.cells.items():
-            if rect.contains(x, y):
+            if rect.contains((x, y)):
                 return cell
         return None
 
     def sum_at(self, x: float, y: float) -> int | None:
         for spot in self.sums:
-            if spot.box.inflate(3 * self.zoom).contains(x, y):
+            if spot.box.inflate(3 * self.zoom).contains((x, y)):
                 return spot.index
         return None
 
@@ -343,7 +300,7 @@ def _sum_spot(index: int, total: Sum, puzzle: Puzzle, cells: Mapping[Cell, Rect]
     gap, long_, short = g.sum_gap * zoom, g.sum_arrow_long * zoom, g.sum_arrow_short * zoom
     cap = size * CAP_HEIGHT
     if side in ("top", "bottom"):
-        centre_x = line[0].centre[0]
+        centre_x = line[0].center[0]
         if side == "top":
             arrow = Rect(centre_x - long_ / 2, min(r.y for r in line) - gap - short, long_, short)
             digits_top = arrow.y - g.sum_digit_gap_v * zoom - cap
@@ -352,7 +309,7 @@ def _sum_spot(index: int, total: Sum, puzzle: Puzzle, cells: Mapping[Cell, Rect]
             digits_top = arrow.bottom + g.sum_digit_gap_v * zoom
         digits = text_spot(text, size, centre_x, digits_top, measure, bold=True, align="centre")
     else:
-        centre_y = line[0].centre[1]
+        centre_y = line[0].center[1]
         arrow_h = long_ - 1 * zoom
         if side == "left":
             arrow = Rect(min(r.x for r in line) - gap - short, centre_y - arrow_h / 2, short,
@@ -366,7 +323,7 @@ def _sum_spot(index: int, total: Sum, puzzle: Puzzle, cells: Mapping[Cell, Rect]
     return SumSpot(index, total, arrow, digits)
 
 
-# ---- title, map and completed screens -------------------------------------------------------
+# ---- title, level select and level complete ----------------------------------------------
 
 # The PUZLOGIC logo: top-left corners of its 20 px squares; True for the white ones.
 _LOGO_WHITE = ((110, 14), (134, 14), (158, 14), (590, 14), (110, 38), (158, 38), (110, 62),
@@ -392,7 +349,7 @@ def logo_squares() -> tuple[tuple[Rect, bool], ...]:
 
 
 @dataclass(frozen=True)
-class MapLayout:
+class LevelSelectLayout:
     play: Rect
     play_text: TextSpot
     buttons: tuple[Rect, ...]        # levels 1..15 in order
@@ -400,13 +357,14 @@ class MapLayout:
     note: Rect
 
 
-def map_layout(measure: Measure, theme: Theme = THEME) -> MapLayout:
+def level_select_layout(measure: Measure, theme: Theme = THEME) -> LevelSelectLayout:
     f = theme.fonts
-    buttons = tuple(Rect(250 + 64 * (i % 5), 278 + 64 * (i // 5), 44, 44) for i in range(15))
-    texts = tuple(text_spot(f"{i + 1:02d}", f.map_button, b.centre[0] + 1,
-                            b.centre[1] - f.map_button * CAP_HEIGHT / 2 + 1, measure,
+    buttons = tuple(Rect(250 + 64 * (i % 5), 278 + 64 * (i // 5), 44, 44)
+                    for i in range(LEVEL_COUNT))
+    texts = tuple(text_spot(f"{i + 1:02d}", f.map_button, b.center[0] + 1,
+                            b.center[1] - f.map_button * CAP_HEIGHT / 2 + 1, measure,
                             align="centre") for i, b in enumerate(buttons))
-    return MapLayout(
+    return LevelSelectLayout(
         play=Rect(378, 182, 44, 44),
         play_text=text_spot("play", f.play, 400, 234, measure, align="centre"),
         buttons=buttons,
@@ -433,15 +391,15 @@ def title_layout(measure: Measure, theme: Theme = THEME) -> TitleLayout:
 
 
 @dataclass(frozen=True)
-class CompleteLayout:
+class LevelCompleteLayout:
     title: TextSpot
     menu: TextSpot
     next: TextSpot
 
 
-def complete_layout(measure: Measure, theme: Theme = THEME) -> CompleteLayout:
+def level_complete_layout(measure: Measure, theme: Theme = THEME) -> LevelCompleteLayout:
     f = theme.fonts
-    return CompleteLayout(
+    return LevelCompleteLayout(
         title=text_spot("Level Completed", f.completed, 400, 38, measure, align="centre"),
         menu=text_spot("Menu", f.completed_button, 328, 472, measure),
         next=text_spot("Next", f.completed_button, 429, 472, measure),

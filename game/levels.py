@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from puzzle.model import Placement, Puzzle, PuzzleError
+from puzzle.model import LEVEL_COUNT, Placement, Puzzle, PuzzleError
 from puzzle.rules import is_solution
 
-LEVEL_COUNT = 15
 LEVELS_PACKAGE = "game"
 LEVELS_FOLDER = ("data", "levels")
 

@@ -23,17 +23,17 @@ class ProgressError(ValueError):
 
 
 @dataclass(frozen=True)
-class Progress:
+class SavedProgress:
     completed: frozenset[int] = frozenset()
 
-    def with_completed(self, level: int) -> Progress:
-        return Progress(self.completed | {level})
+    def with_completed(self, level: int) -> SavedProgress:
+        return SavedProgress(self.completed | {level})
 
     def to_json(self) -> str:
         return json.dumps({"completed": sorted(self.completed)})
 
     def __repr__(self) -> str:
-        return f"Progress(completed={sorted(self.completed)})"
+        return f"SavedProgress(completed={sorted(self.completed)})"
 
 
 def default_data_dir(environ: Mapping[str, str] = os.environ) -> Path:
@@ -42,22 +42,22 @@ def default_data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     return Path(base) / APP_FOLDER
 
 
-def load(path: Path) -> Progress:
+def load(path: Path) -> SavedProgress:
     """The saved progress; none saved yet is a fresh start."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return Progress()
+        return SavedProgress()
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ProgressError(f"cannot read progress file {path}: {error} "
                             "(use --fresh to start over)") from None
     levels = data.get("completed") if isinstance(data, dict) else None
     if not isinstance(levels, list) or not all(type(n) is int for n in levels):
         raise ProgressError(f"progress file {path} is not progress (use --fresh to start over)")
-    return Progress(frozenset(levels))
+    return SavedProgress(frozenset(levels))
 
 
-def save(path: Path, progress: Progress) -> None:
+def save(path: Path, progress: SavedProgress) -> None:
     """Replace the progress file atomically (see the module docstring)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)

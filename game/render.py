@@ -17,17 +17,18 @@ import numpy as np
 from game.frame import framed
 from game.layout import (
     LevelLayout,
-    MapLayout,
-    complete_layout,
+    LevelSelectLayout,
+    level_complete_layout,
     level_layout,
-    map_layout,
+    level_select_layout,
     title_layout,
 )
-from game.levels import LEVEL_COUNT, Level, load_level
+from game.levels import Level, load_level
+from game.screens import ALIASES, DRAWN, screen_named
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
-
-SCREENS = ("title", "map", "level", "complete")
+from puzzle.model import LEVEL_COUNT
+from puzzle.screens import Screen
 
 
 class RenderError(ValueError):
@@ -49,26 +50,31 @@ class Render:
 def render_screen(screen: str, level: int | None = None, scale: float = 1.0, frame: bool = False,
                   placed: int = 0, misplace: int = 0, completed: int = 0,
                   seed: int = 0) -> Render:
-    """Render one screen with no display. `level` defaults to 1 for level and complete."""
-    _check_request(screen, scale, completed)
+    """Render one screen with no display (old names accepted: see game.screens). `level` defaults
+    to 1 for level and level_complete."""
+    chosen = screen_named(screen)
+    if chosen is None:
+        choices = ", ".join([*DRAWN, *ALIASES])
+        raise RenderError(f"unknown screen {screen!r}: choose one of {choices}")
+    _check_request(scale, completed)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame  # after the driver choice, so no window system is ever touched
 
-    from game.draw import Painter, draw_map, draw_title
+    from game.draw import Painter, draw_level_select, draw_title
 
     painter = Painter(scale)
     surface = pygame.Surface((round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)))
     truth: dict[str, Any]
-    if screen == "title":
+    if chosen == "title":
         draw_title(surface, painter, title_layout(painter.measure))
         truth = _truth("title")
-    elif screen == "map":
+    elif chosen == "level_select":
         done = frozenset(range(1, completed + 1))
-        menu = map_layout(painter.measure)
-        draw_map(surface, painter, menu, done, seed)
-        truth = _map_truth(menu, done, scale)
+        menu = level_select_layout(painter.measure)
+        draw_level_select(surface, painter, menu, done, seed)
+        truth = _level_select_truth(menu, done, scale)
     else:
-        truth = _draw_level_screen(surface, painter, screen, _level(level), placed, misplace,
+        truth = _draw_level_screen(surface, painter, chosen, _level(level), placed, misplace,
                                    seed)
     truth["scale"] = scale
     offset = (0, 0)
@@ -80,9 +86,9 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
     return Render(_bgr(pygame, surface), truth)
 
 
-def _draw_level_screen(surface: Any, painter: Any, screen: str, chosen: Level, placed: int,
+def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level, placed: int,
                        misplace: int, seed: int) -> dict[str, Any]:
-    from game.draw import draw_completed, draw_level, look_of
+    from game.draw import draw_level, draw_level_complete, look_of
 
     layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
     start = PlayState.start(chosen.puzzle, layout.slot_values)
@@ -93,15 +99,13 @@ def _draw_level_screen(surface: Any, painter: Any, screen: str, chosen: Level, p
         truth = level_truth(chosen, layout, state, painter.scale)
     else:
         solved = half_solved(start, chosen.solution, len(chosen.solution), 0)
-        draw_completed(surface, painter, layout, solved, look)
-        truth = _complete_truth(chosen, layout, painter, painter.scale)
+        draw_level_complete(surface, painter, layout, solved, look)
+        truth = _level_complete_truth(chosen, layout, painter, painter.scale)
     truth["solution"] = [[p.row, p.col, p.value] for p in chosen.solution]
     return truth
 
 
-def _check_request(screen: str, scale: float, completed: int) -> None:
-    if screen not in SCREENS:
-        raise RenderError(f"unknown screen {screen!r}: choose one of {', '.join(SCREENS)}")
+def _check_request(scale: float, completed: int) -> None:
     if not 0.5 <= scale <= 2.5:
         raise RenderError(f"scale {scale} is outside 0.5 to 2.5")
     if not 0 <= completed <= LEVEL_COUNT:
@@ -135,7 +139,7 @@ def _shift(boxes: dict[str, Any], offset: tuple[int, int]) -> None:
 # ---- truth ------------------------------------------------------------------------------------
 
 
-def _truth(screen: str, level: int | None = None) -> dict[str, Any]:
+def _truth(screen: Screen, level: int | None = None) -> dict[str, Any]:
     return {
         "screen": screen, "level": level, "puzzle": None, "placed": [], "levels": None,
         "boxes": {"game": None, "cells": [], "pieces": [], "placed": [], "sums": [],
@@ -151,45 +155,47 @@ def level_truth(level: Level, layout: LevelLayout, state: PlayState,
     placements = state.placements()
     truth["placed"] = [[p.row, p.col, p.value] for p in placements]
     boxes = truth["boxes"]
-    boxes["cells"] = [{"row": r, "col": c, "box": layout.cells[(r, c)].scaled(scale)}
+    boxes["cells"] = [{"row": r, "col": c, "box": layout.cells[(r, c)].scaled(scale).to_list()}
                       for r, c in sorted(layout.cells)]
     tray = [(layout.piece_rect(layout.slots[i]), state.values[i])
             for i in range(len(state.values)) if state.in_tray(i)]
-    boxes["pieces"] = [{"value": v, "box": r.scaled(scale)}
+    boxes["pieces"] = [{"value": v, "box": r.scaled(scale).to_list()}
                        for r, v in sorted(tray, key=lambda t: (t[0].y, t[0].x))]
     boxes["placed"] = [{"row": p.row, "col": p.col, "value": p.value,
-                        "box": layout.piece_rect(layout.cells[p.cell]).scaled(scale)}
+                        "box": layout.piece_rect(layout.cells[p.cell]).scaled(scale).to_list()}
                        for p in placements]
     shown = [s for s in layout.sums if s.index not in state.hidden_sums]
     boxes["sums"] = [{"axis": s.total.axis, "index": s.total.index, "side": s.side,
-                      "box": s.box.scaled(scale)}
+                      "box": s.box.scaled(scale).to_list()}
                      for s in sorted(shown, key=lambda s: (s.total.axis, s.total.index, s.side))]
-    boxes["buttons"] = {"quit": layout.quit_box.scaled(scale),
-                        "restart": layout.restart_box.scaled(scale)}
-    boxes["level_label"] = layout.level_label.box.scaled(scale)
+    boxes["buttons"] = {"quit": layout.quit_box.scaled(scale).to_list(),
+                        "restart": layout.restart_box.scaled(scale).to_list()}
+    boxes["level_label"] = layout.level_label.box.scaled(scale).to_list()
     return truth
 
 
-def _map_truth(layout: MapLayout, completed: frozenset[int], scale: float) -> dict[str, Any]:
+def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
+                        scale: float) -> dict[str, Any]:
     from game.draw import open_levels
 
     truth = _truth("level_select")
     opened = open_levels(completed)
     truth["levels"] = {"completed": sorted(completed),
                        "dashed": [n for n in range(1, LEVEL_COUNT + 1) if n not in opened]}
-    buttons = {f"{n:02d}": box.scaled(scale) for n, box in enumerate(layout.buttons, start=1)}
-    buttons["play"] = layout.play.scaled(scale)
+    buttons = {f"{n:02d}": box.scaled(scale).to_list()
+               for n, box in enumerate(layout.buttons, start=1)}
+    buttons["play"] = layout.play.scaled(scale).to_list()
     truth["boxes"]["buttons"] = dict(sorted(buttons.items()))
     return truth
 
 
-def _complete_truth(level: Level, layout: LevelLayout, painter: Any,
+def _level_complete_truth(level: Level, layout: LevelLayout, painter: Any,
                     scale: float) -> dict[str, Any]:
     truth = _truth("level_complete", level.number)
-    texts = complete_layout(painter.measure)
-    truth["boxes"]["buttons"] = {"menu": texts.menu.box.scaled(scale),
-                                 "next": texts.next.box.scaled(scale)}
-    truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale)
+    texts = level_complete_layout(painter.measure)
+    truth["boxes"]["buttons"] = {"menu": texts.menu.box.scaled(scale).to_list(),
+                                 "next": texts.next.box.scaled(scale).to_list()}
+    truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale).to_list()
     return truth
 
 

@@ -1,4 +1,4 @@
-"""The play state of one level, as pure values: where each piece is, what is hidden, the drag.
+"""The play state of one level, as pure values: where each piece is, what is hidden, what is held.
 
 Each piece has a home slot in the tray (its index); on the board it stands on an empty cell.
 Every change returns a new PlayState, so the game loop, the renderer and the tests share one
@@ -17,7 +17,7 @@ Origin = Cell | None  # None: the piece's tray slot
 
 
 @dataclass(frozen=True)
-class Drag:
+class Carry:
     """A piece held by the pointer since `since_ms`, picked from its cell or the tray."""
 
     piece: int
@@ -31,7 +31,7 @@ class PlayState:
     values: tuple[int, ...]              # value of piece i (piece i's home is tray slot i)
     spots: tuple[Origin, ...]            # where piece i stands now
     hidden_sums: frozenset[int] = frozenset()
-    drag: Drag | None = None
+    carry: Carry | None = None
     moves: int = 0
 
     @classmethod
@@ -64,31 +64,31 @@ class PlayState:
 
     @property
     def complete(self) -> bool:
-        return self.drag is None and is_solution(self.puzzle, self.placements())
+        return self.carry is None and is_solution(self.puzzle, self.placements())
 
     def _held(self, piece: int) -> bool:
-        return self.drag is not None and self.drag.piece == piece
+        return self.carry is not None and self.carry.piece == piece
 
     # ---- changes -----------------------------------------------------------------------------
 
     def pick(self, piece: int, now_ms: int) -> PlayState:
-        return replace(self, drag=Drag(piece, self.spots[piece], now_ms))
+        return replace(self, carry=Carry(piece, self.spots[piece], now_ms))
 
     def drop(self, target: Cell | None) -> PlayState:
         """Put the held piece on `target` (an empty cell) or, for None or a taken cell, back
         in its tray slot."""
-        if self.drag is None:
+        if self.carry is None:
             return self
-        piece = self.drag.piece
+        piece = self.carry.piece
         free = (target is not None and target in self.puzzle.empty_cells
                 and self.piece_at(target) in (None, piece))
         spots = list(self.spots)
         spots[piece] = target if free else None
-        return replace(self, spots=tuple(spots), drag=None, moves=self.moves + 1)
+        return replace(self, spots=tuple(spots), carry=None, moves=self.moves + 1)
 
     def cancel(self) -> PlayState:
         """Let go of the held piece where it was picked from (a drop the game ignores)."""
-        return replace(self, drag=None)
+        return replace(self, carry=None)
 
     def toggle_sum(self, index: int) -> PlayState:
         return replace(self, hidden_sums=self.hidden_sums ^ {index})

@@ -3,7 +3,8 @@ not fit (no pygame here: text widths come from a stand-in measure)."""
 
 from __future__ import annotations
 
-from game.layout import LevelLayout, Rect, level_layout, tray_rows, wrap_tutorial
+from game.layout import LevelLayout, level_layout, tray_rows, wrap_tutorial
+from puzzle.geometry import Rect
 from puzzle.model import Puzzle, Sum
 
 

@@ -17,45 +17,45 @@ from pathlib import Path
 import pytest
 
 from game.__main__ import main
-from game.progress import Progress, ProgressError, default_data_dir, load, save
+from game.progress import ProgressError, SavedProgress, default_data_dir, load, save
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_save_then_load(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "progress.json"
-    assert load(path) == Progress()
-    save(path, Progress(frozenset({1, 2})))
-    assert load(path) == Progress(frozenset({1, 2}))
+    assert load(path) == SavedProgress()
+    save(path, SavedProgress(frozenset({1, 2})))
+    assert load(path) == SavedProgress(frozenset({1, 2}))
     assert [p.name for p in path.parent.iterdir()] == ["progress.json"]
 
 
 def test_a_crash_between_write_and_replace_keeps_the_old_progress(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "progress.json"
-    save(path, Progress(frozenset({1})))
+    save(path, SavedProgress(frozenset({1})))
 
     def crash(*_: object) -> None:
         raise OSError("power cut")
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError, match="power cut"):
-        save(path, Progress(frozenset({1, 2})))
-    assert load(path) == Progress(frozenset({1}))
+        save(path, SavedProgress(frozenset({1, 2})))
+    assert load(path) == SavedProgress(frozenset({1}))
     assert [p.name for p in tmp_path.iterdir()] == ["progress.json"]
 
 
 SAVER = """
 import sys
 from pathlib import Path
-from game.progress import Progress, save
+from game.progress import SavedProgress, save
 path = Path(sys.argv[1])
 done = set()
 n = 0
 while True:
     n += 1
     done.add(n % 15 + 1)
-    save(path, Progress(frozenset(done)))
+    save(path, SavedProgress(frozenset(done)))
     if n == 20:
         Path(sys.argv[2]).write_text("saving")
 """
@@ -117,3 +117,12 @@ def test_render_command_writes_png_and_truth(tmp_path: Path) -> None:
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     data = json.loads(truth.read_text())
     assert data["level"] == 7 and data["scale"] == 0.75 and len(data["placed"]) == 3
+
+
+def test_render_command_takes_the_screen_names_and_their_old_aliases(tmp_path: Path) -> None:
+    for screen in ("level_select", "map", "level_complete", "complete"):
+        assert main(["render", "--screen", screen, "--completed", "4", "--level", "2", "--out",
+                     str(tmp_path / f"{screen}.png")]) == 0
+    assert (tmp_path / "map.png").read_bytes() == (tmp_path / "level_select.png").read_bytes()
+    assert (tmp_path / "complete.png").read_bytes() == (
+        tmp_path / "level_complete.png").read_bytes()

@@ -51,23 +51,30 @@ def test_real_level_7_draws_where_the_real_game_does() -> None:
 
 
 def test_truth_has_exactly_the_reading_keys() -> None:
-    for screen in ("title", "map", "level", "complete"):
+    for screen in ("title", "level_select", "level", "level_complete"):
         truth = render_screen(screen, level=1).truth
         assert set(truth) == READING_KEYS | {"scale", "solution"} or (
-            screen in ("title", "map") and set(truth) == READING_KEYS | {"scale"})
+            screen in ("title", "level_select") and set(truth) == READING_KEYS | {"scale"})
         assert set(truth["boxes"]) == BOX_KEYS
 
 
 def test_truth_screen_names_and_buttons() -> None:
     assert render_screen("title").truth["screen"] == "title"
-    map_truth = render_screen("map", completed=3).truth
+    map_truth = render_screen("level_select", completed=3).truth
     assert map_truth["screen"] == "level_select"
     assert map_truth["levels"] == {"completed": [1, 2, 3], "dashed": list(range(5, 16))}
     assert set(map_truth["boxes"]["buttons"]) == {"play"} | {f"{n:02d}" for n in range(1, 16)}
-    done = render_screen("complete", level=1).truth
+    done = render_screen("level_complete", level=1).truth
     assert done["screen"] == "level_complete" and done["level"] == 1
     assert set(done["boxes"]["buttons"]) == {"menu", "next"}
     assert set(render_screen("level", level=1).truth["boxes"]["buttons"]) == {"restart", "quit"}
+
+
+def test_the_old_screen_names_render_the_same_screens() -> None:
+    for old, new in (("map", "level_select"), ("complete", "level_complete")):
+        before, after = render_screen(old, completed=2), render_screen(new, completed=2)
+        assert before.truth == after.truth
+        assert np.array_equal(before.image, after.image)
 
 
 def _boxes(truth: dict[str, Any]) -> dict[str, list[int]]:
