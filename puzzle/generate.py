@@ -171,14 +171,14 @@ def _puzzle(board: dict[Cell, Value], empty: list[Cell], sums: list[Sum]) -> Puz
     return Puzzle.build(
         [(r, c, None if (r, c) in holes else v) for (r, c), v in board.items()],
         [board[c] for c in empty],
-        [replace(s, total=_line_total(board, holes, s.axis, s.index, s.scope)) for s in sums],
+        [replace(s, total=_line_total(board, holes, s)) for s in sums],
     )
 
 
-def _line_total(board: dict[Cell, Value], empty: set[Cell], axis: Axis, index: int,
-                scope: Scope) -> int:
-    return sum(v for c, v in board.items()
-               if (axis, index) in lines_through(c) and (scope == "line" or c in empty))
+def _line_total(board: dict[Cell, Value], empty: set[Cell], total: Sum) -> int:
+    """What `total` adds up to on the full board with these cells emptied (its total ignored)."""
+    line = [c for c in board if (total.axis, total.index) in lines_through(c)]
+    return sum(board[c] for c in total.counted(line, empty))
 
 
 def _new_sum(board: dict[Cell, Value], empty: set[Cell], taken: set[tuple[Axis, int]],
@@ -190,8 +190,9 @@ def _new_sum(board: dict[Cell, Value], empty: set[Cell], taken: set[tuple[Axis, 
     rng.shuffle(lines)
     for axis, index in lines:
         scope: Scope = "placed" if rng.random() < spec.placed_share else "line"
-        total = _line_total(board, empty, axis, index, scope)
-        if other is not None and _line_total(other, empty, axis, index, scope) == total:
+        probe = Sum(axis, index, 0, scope)
+        total = _line_total(board, empty, probe)
+        if other is not None and _line_total(other, empty, probe) == total:
             continue
         sides = [s for s in SIDES_OF_AXIS[axis] if s in spec.sides] or list(SIDES_OF_AXIS[axis])
         return Sum(axis, index, total, scope, rng.choice(sides))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -135,6 +135,19 @@ class Sum:
         """'row 2' or 'column 3', as a person says it."""
         return line_name(self.axis, self.index)
 
+    def counted(self, line: Iterable[Cell], empty: Container[Cell]) -> tuple[Cell, ...]:
+        """The cells of its line this sum adds up, in line order: every one for scope "line",
+        only the empty ones (where pieces go) for "placed". The one statement of the rule that
+        the checker, both solvers and the generator share.
+
+        >>> line, empty = [(0, 0), (0, 1), (0, 2)], {(0, 1)}
+        >>> Sum("row", 0, 5, "line").counted(line, empty)
+        ((0, 0), (0, 1), (0, 2))
+        >>> Sum("row", 0, 5, "placed").counted(line, empty)
+        ((0, 1),)
+        """
+        return tuple(c for c in line if self.scope == "line" or c in empty)
+
     def describe(self) -> str:
         """'the column 3 sum 13' or 'the row 1 placed-pieces sum 7'."""
         kind = "sum" if self.scope == "line" else "placed-pieces sum"
@@ -227,6 +240,10 @@ class Puzzle:
         return tuple((r, c) for r, c, v in self.cells if v is None)
 
     @cached_property
+    def _empty_set(self) -> frozenset[Cell]:
+        return frozenset(self.empty_cells)
+
+    @cached_property
     def all_cells(self) -> tuple[Cell, ...]:
         return tuple((r, c) for r, c, _ in self.cells)
 
@@ -236,6 +253,10 @@ class Puzzle:
     def line_cells(self, axis: Axis, index: int) -> tuple[Cell, ...]:
         """The cells of one row or column, in order, across gaps and blocks."""
         return self._cells_by_line.get((axis, index), ())
+
+    def counted_cells(self, total: Sum) -> tuple[Cell, ...]:
+        """The cells `total` adds up on this board (see Sum.counted)."""
+        return total.counted(self.line_cells(total.axis, total.index), self._empty_set)
 
     @cached_property
     def _cells_by_line(self) -> dict[Line, tuple[Cell, ...]]:

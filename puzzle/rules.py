@@ -68,9 +68,7 @@ def _repeat_problems(puzzle: Puzzle, board: dict[Cell, Value]) -> list[Violation
 
 def sum_value(puzzle: Puzzle, total: Sum, board: dict[Cell, Value]) -> tuple[int, bool]:
     """What the line adds up to for this sum's scope now, and whether all it counts is filled."""
-    empty = set(puzzle.empty_cells)
-    counted = [c for c in puzzle.line_cells(total.axis, total.index)
-               if total.scope == "line" or c in empty]
+    counted = puzzle.counted_cells(total)
     return sum(board.get(c, 0) for c in counted), all(c in board for c in counted)
 
 

@@ -23,8 +23,7 @@ class _State:
         # For each sum: the cells it counts that are still empty, and what they must add up to.
         self.sums = []
         for total in puzzle.sums:
-            counted = [c for c in puzzle.line_cells(total.axis, total.index)
-                       if total.scope == "line" or c in empty]
+            counted = puzzle.counted_cells(total)
             fixed = sum(self.board.get(c, 0) for c in counted if c not in empty)
             self.sums.append(([c for c in counted if c in empty], total.total - fixed))
         self.sums_of: dict[Cell, list[int]] = {c: [] for c in self.empty}

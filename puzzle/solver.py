@@ -168,11 +168,9 @@ class _Encoding:
                 self.line_facts[name] = (axis, index)
 
     def _sums(self) -> None:
-        empty = set(self.empty)
         for number, total in enumerate(self.puzzle.sums):
-            counted = [c for c in self.puzzle.line_cells(total.axis, total.index)
-                       if total.scope == "line" or c in empty]
-            terms = [(_var(c, v), v) for c in counted for v in self.domain[c] if v > 0]
+            terms = [(_var(c, v), v) for c in self.puzzle.counted_cells(total)
+                     for v in self.domain[c] if v > 0]
             self.sum_facts[self._guarded(f"sum_{number}", _pb_equal(terms, total.total))] = total
 
     # ---- questions --------------------------------------------------------------------------
