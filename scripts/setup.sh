@@ -2,7 +2,8 @@
 # Sets up a fresh Debian/Ubuntu machine for puzlogic-bot, and is cheap to re-run:
 #   - Debian's tesseract-ocr (digit reading) and xvfb (virtual display for play and tests),
 #     installed with apt (through sudo when not root) only when missing;
-#   - .venv with the package and its dev extras, reinstalled only when pyproject.toml changes.
+#   - .venv with the package and its dev extras at the versions pinned in constraints.txt,
+#     reinstalled only when pyproject.toml or constraints.txt changes.
 # Set PUZLOGIC_SKIP_APT=1 to skip the system packages (the parts that need them then skip or
 # say what is missing).
 set -euo pipefail
@@ -66,11 +67,15 @@ make_venv() {
 
 install_python_packages() {
     local stamp=.venv/.installed
-    if [ -f "$stamp" ] && [ "$stamp" -nt pyproject.toml ]; then return; fi
-    say "installing Python packages into .venv"
+    if [ -f "$stamp" ] && [ "$stamp" -nt pyproject.toml ] && [ "$stamp" -nt constraints.txt ]; then
+        return
+    fi
+    say "installing Python packages into .venv (versions pinned by constraints.txt)"
     .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true  # old pip still works
-    # pip's build chatter (editable-install notices) only matters when it fails.
-    if ! .venv/bin/python -m pip install -q -e ".[dev]" >.venv/pip.log 2>&1; then
+    # pip's build chatter (editable-install notices) only matters when it fails. The constraints
+    # pin every dependency to the set the suite passed with (a newer z3 gives other levels), and
+    # move an already installed package to its pinned version.
+    if ! .venv/bin/python -m pip install -q -c constraints.txt -e ".[dev]" >.venv/pip.log 2>&1; then
         tail -n 20 .venv/pip.log >&2
         die "pip could not install the packages (the end of .venv/pip.log is above)"
     fi
