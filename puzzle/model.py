@@ -82,7 +82,11 @@ def lines_through(cell: Cell) -> tuple[Line, Line]:
 
 
 def line_name(axis: Axis, index: int) -> str:
-    """'row 2' or 'column 3', as a person says it."""
+    """A line as a person says it.
+
+    >>> line_name("row", 2), line_name("col", 3)
+    ('row 2', 'column 3')
+    """
     return f"{'row' if axis == 'row' else 'column'} {index}"
 
 
@@ -132,7 +136,7 @@ class Sum:
 
     @property
     def line_name(self) -> str:
-        """'row 2' or 'column 3', as a person says it."""
+        """Its line as a person says it: 'row 2' or 'column 3' (see `line_name`)."""
         return line_name(self.axis, self.index)
 
     def counted(self, line: Iterable[Cell], empty: Container[Cell]) -> tuple[Cell, ...]:
@@ -149,7 +153,11 @@ class Sum:
         return tuple(c for c in line if self.scope == "line" or c in empty)
 
     def describe(self) -> str:
-        """'the column 3 sum 13' or 'the row 1 placed-pieces sum 7'."""
+        """The sum as a sentence names it.
+
+        >>> Sum("col", 3, 13).describe(), Sum("row", 1, 7, "placed").describe()
+        ('the column 3 sum 13', 'the row 1 placed-pieces sum 7')
+        """
         kind = "sum" if self.scope == "line" else "placed-pieces sum"
         return f"the {self.line_name} {kind} {self.total}"
 
@@ -413,6 +421,15 @@ def _label(total: Sum) -> str:
 def draw(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
     """The board as text: givens as digits, empty cells as '_', placed pieces in [brackets],
     sums beside their lines ('+' marks a blue sum that counts placed pieces only), the tray below.
+
+    >>> board = Puzzle.build([(0, 0, None), (0, 1, 2), (1, 0, 2), (1, 1, None)], [1, 1],
+    ...                      [Sum("row", 0, 3), Sum("col", 1, 1, "placed")])
+    >>> print(draw(board, [Placement(0, 0, 1)]))
+          1+
+           v
+    3 >[1] 2
+        2  _
+    pieces: 1
     """
     placed = {p.cell: p.value for p in placements}
     cell_set = set(puzzle.all_cells)

@@ -20,6 +20,9 @@ import pytest
 
 from bot.xvfb import DisplayError, virtual_display
 
+# Minutes of real play on Xvfb: `./run test -m "not e2e"` leaves these out of the edit loop.
+pytestmark = pytest.mark.e2e
+
 ALL_LEVELS = list(range(1, 16))
 PROJECT = Path(__file__).resolve().parents[1]
 

@@ -161,3 +161,11 @@ def test_same_seed_same_picture() -> None:
     first = render_screen("level", level=3, seed=5).image
     assert np.array_equal(first, render_screen("level", level=3, seed=5).image)
     assert not np.array_equal(first, render_screen("level", level=3, seed=6).image)
+
+
+def test_the_screen_names_module_does_what_its_docstring_shows() -> None:
+    import doctest
+
+    import game.screens
+
+    assert doctest.testmod(game.screens).failed == 0
