@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -13,6 +14,7 @@ import pytest
 
 from game.levels import LevelError, load_level
 from game.render import RenderError, render_screen
+from puzzle.model import LEVEL_COUNT
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 
 READING_KEYS = {"screen", "level", "puzzle", "placed", "levels", "boxes"}
@@ -21,7 +23,7 @@ BOX_KEYS = {"game", "cells", "pieces", "placed", "sums", "buttons", "level_label
 
 def available_levels() -> list[int]:
     numbers = []
-    for number in range(1, 16):
+    for number in range(1, LEVEL_COUNT + 1):
         try:
             load_level(number)
         except LevelError:
@@ -169,3 +171,12 @@ def test_the_screen_names_module_does_what_its_docstring_shows() -> None:
     import game.screens
 
     assert doctest.testmod(game.screens).failed == 0
+
+
+@pytest.mark.skipif(not REAL_SCREENS.is_dir(), reason=NO_REAL_SCREENS)
+def test_the_level_select_screen_matches_the_real_start_map() -> None:
+    real = json.loads((REAL_SCREENS / "puzlogic-start-map.json").read_text())["levels"]
+    levels = render_screen("level_select", completed=len(real["completed"])).truth["levels"]
+    assert levels["completed"] == real["completed"] and levels["dashed"] == real["dashed"]
+    shown = {*levels["completed"], *levels["dashed"]}
+    assert [n for n in range(1, LEVEL_COUNT + 1) if n not in shown] == real["open"] == [9]

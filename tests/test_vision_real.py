@@ -111,12 +111,19 @@ def test_screenshot_reads_exactly(name: str, variant: str) -> None:
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 def test_the_map_json_is_known_to_list_nine_as_completed() -> None:
-    """The one ground-truth discrepancy: if the JSON is ever corrected, this test says so."""
-    truth = _truth("puzlogic-start-map")
-    assert set(truth["levels"]["completed"]) >= MAP_PICTURE_OPEN
+    """The corrected ground truth: 01-08 completed, 09 open, 10-15 dashed, as the picture shows
+    (the JSON once listed 09 as completed too); vision reads exactly that."""
+    from puzzle.model import LEVEL_COUNT  # only this test's edit: the module's imports are vision's
+
+    truth = _truth("puzlogic-start-map")["levels"]
+    assert truth == {"completed": list(range(1, 9)), "open": [9], "dashed": list(range(10, 16))}
     levels = _reading("puzlogic-start-map", "original").levels
-    assert levels is not None and not MAP_PICTURE_OPEN & set(levels["completed"])
-    assert not MAP_PICTURE_OPEN & set(levels["dashed"])  # neither ticked nor locked: open
+    assert levels is not None
+    assert list(levels["completed"]) == truth["completed"]
+    assert list(levels["dashed"]) == truth["dashed"]
+    # The reading has no "open" list: a level neither ticked nor locked is open.
+    shown = set(levels["completed"]) | set(levels["dashed"])
+    assert [n for n in range(1, LEVEL_COUNT + 1) if n not in shown] == truth["open"]
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
