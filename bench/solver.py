@@ -76,7 +76,7 @@ class Case:
 
 
 @dataclass
-class Timing:
+class CaseTimes:
     """Median seconds and verdicts of one case; search None when it hit the cap."""
 
     ours: float = math.nan
@@ -188,8 +188,7 @@ def int_encoding(puzzle: Puzzle, distinct: bool = True) -> tuple[z3.Solver, list
     for value, count in puzzle.piece_counts.items():
         solver.add(z3.Sum([z3.If(x == value, 1, 0) for x in cells.values()]) == count)
     for total in puzzle.sums:
-        terms = [term(c) for c in puzzle.line_cells(total.axis, total.index)
-                 if total.scope == "line" or c in cells]
+        terms = [term(c) for c in puzzle.counted_cells(total)]
         solver.add(z3.Sum(terms) == total.total if terms else z3.BoolVal(total.total == 0, ctx))
     return solver, list(cells.values())
 
@@ -204,7 +203,7 @@ def int_unique(puzzle: Puzzle, distinct: bool = True, build: list[float] | None 
         raise AssertionError("(a) found no answer")
     model = solver.model()
     solver.add(z3.Or([x != model[x] for x in xs]))
-    return solver.check() == z3.unsat
+    return bool(solver.check() == z3.unsat)
 
 
 # ---- encoding variants: our one-hot constraints, other solvers and the Python API ---------------
@@ -234,7 +233,7 @@ def onehot_unique(solver: z3.Solver, facts: list[z3.BoolRef], by_text: bool) -> 
         solver.from_string(f"(assert (or false {' '.join(f'(not {n})' for n in true)}))")
     else:
         solver.add(z3.Or([z3.Not(z3.Bool(n, solver.ctx)) for n in true]))
-    return solver.check(*facts) == z3.unsat
+    return bool(solver.check(*facts) == z3.unsat)
 
 
 def text_unique(text: str, names: list[str], kind: str, build: list[float]) -> bool:
@@ -273,9 +272,7 @@ def api_onehot(puzzle: Puzzle, domain: dict[tuple[int, int], list[int]], ctx: z3
         if rules:
             guarded(f"line_{axis}_{index}", z3.And(rules))
     for number, total in enumerate(puzzle.sums):
-        counted = [c for c in puzzle.line_cells(total.axis, total.index)
-                   if total.scope == "line" or c not in givens]
-        terms = [(var[c, v], v) for c in counted for v in domain[c] if v > 0]
+        terms = [(var[c, v], v) for c in puzzle.counted_cells(total) for v in domain[c] if v > 0]
         guarded(f"sum_{number}", z3.PbEq(terms, total.total, ctx) if terms
                 else z3.BoolVal(total.total == 0, ctx))
     return solver, facts
@@ -301,8 +298,8 @@ def timed(run: Callable[[], T], repeats: int) -> tuple[float, T]:
     return statistics.median(seconds), result
 
 
-def time_z3(case: Case, repeats: int) -> Timing:
-    timing = Timing()
+def time_z3(case: Case, repeats: int) -> CaseTimes:
+    timing = CaseTimes()
     timing.ours, solution = timed(lambda: solve(case.puzzle), repeats)
     timing.ours_unique = solution.unique
     placements = tuple(sorted(solution.placements))
@@ -341,7 +338,7 @@ def _search_capped(job: tuple[str, float]) -> tuple[float | None, int | None]:
     return (statistics.median(seconds), count) if seconds else (None, None)
 
 
-def time_search(pool: Executor, cases: list[Case], timings: dict[str, Timing],
+def time_search(pool: Executor, cases: list[Case], timings: dict[str, CaseTimes],
                 cap: float) -> None:
     jobs = [(case.puzzle.to_json(), cap) for case in cases]
     for case, (seconds, count) in zip(cases, pool.map(_search_capped, jobs), strict=True):
@@ -375,13 +372,13 @@ def time_variants(case: Case, repeats: int) -> dict[str, tuple[float, float, boo
     return out
 
 
-def time_builds(case: Case, timing: Timing, repeats: int) -> None:
+def time_builds(case: Case, timing: CaseTimes, repeats: int) -> None:
     """Construction alone: ours writes and parses its text, (a) builds terms through the API."""
     timing.ours_build, _ = timed(lambda: _Encoding(case.puzzle), repeats)
     timing.plain_build, _ = timed(lambda: int_encoding(case.puzzle), repeats)
 
 
-def time_encodings(sample: list[Case], timings: dict[str, Timing], repeats: int) -> None:
+def time_encodings(sample: list[Case], timings: dict[str, CaseTimes], repeats: int) -> None:
     for case in sample:
         timings[case.name].variants = time_variants(case, repeats)
         time_builds(case, timings[case.name], repeats)
@@ -412,11 +409,11 @@ def ratio(top: float, bottom: float) -> str:
     return f"{top / bottom:.{1 if top >= 0.1 * bottom else 2}f}x"
 
 
-def search_seconds(timing: Timing) -> float:
+def search_seconds(timing: CaseTimes) -> float:
     return math.inf if timing.search is None else timing.search
 
 
-def group_row(label: str, rows: list[Timing], cap: float) -> str:
+def group_row(label: str, rows: list[CaseTimes], cap: float) -> str:
     ours = [t.ours for t in rows]
     plain = [t.plain for t in rows]
     search = [search_seconds(t) for t in rows]
@@ -431,7 +428,7 @@ def group_row(label: str, rows: list[Timing], cap: float) -> str:
             f"{search_ratio:>10}")
 
 
-def print_main_table(cases: list[Case], timings: dict[str, Timing], cap: float) -> None:
+def print_main_table(cases: list[Case], timings: dict[str, CaseTimes], cap: float) -> None:
     print(f"\nsolve plus uniqueness proof, milliseconds ((b) capped at {cap:g} s)")
     print(f"{'group':<8}{'n':>4} | {'ours':>7}{'p95':>8} | {'(a) med':>7}{'p95':>8} | "
           f"{'(b) med':>7}{'p95':>8}{'capped':>7} | {'(a)/ours':>8}{'(b)/ours':>10}")
@@ -447,7 +444,7 @@ def print_main_table(cases: list[Case], timings: dict[str, Timing], cap: float) 
               f"(b) {ms(search_seconds(t), cap):>7} ms   {len(case.puzzle.empty_cells)} empty")
 
 
-def disagreements(cases: list[Case], timings: dict[str, Timing]) -> list[str]:
+def disagreements(cases: list[Case], timings: dict[str, CaseTimes]) -> list[str]:
     problems = []
     for case in cases:
         t = timings[case.name]
@@ -464,7 +461,7 @@ def disagreements(cases: list[Case], timings: dict[str, Timing]) -> list[str]:
     return problems
 
 
-def print_agreement(cases: list[Case], timings: dict[str, Timing]) -> bool:
+def print_agreement(cases: list[Case], timings: dict[str, CaseTimes]) -> bool:
     problems = disagreements(cases, timings)
     capped = sum(timings[c.name].search is None for c in cases)
     if problems:
@@ -479,13 +476,13 @@ def print_agreement(cases: list[Case], timings: dict[str, Timing]) -> bool:
     return not problems
 
 
-def print_variants(sample: list[Case], timings: dict[str, Timing]) -> None:
+def print_variants(sample: list[Case], timings: dict[str, CaseTimes]) -> None:
     groups = {BIG: [c for c in sample if c.group == BIG],
               "sample <30": [c for c in sample if c.group != BIG]}
     heads = "".join(f"{f'{g} (n={len(cs)})':>24}" for g, cs in groups.items())
     print(f"\nencodings: median ms, total / of which building the constraints (parse or API)\n"
           f"{'variant':<44}{heads}")
-    rows: list[tuple[str, Callable[[Timing], tuple[float, float]]]] = [
+    rows: list[tuple[str, Callable[[CaseTimes], tuple[float, float]]]] = [
         ("ours: solve() (writes text, SimpleSolver)", lambda t: (t.ours, t.ours_build)),
         ("(a) Int, Distinct, Solver()", lambda t: (t.plain, t.plain_build)),
         *((name, lambda t, n=name: t.variants[n][:2]) for name in VARIANTS),
@@ -502,7 +499,7 @@ def print_variants(sample: list[Case], timings: dict[str, Timing]) -> None:
           "them.\n One run per puzzle; ours and (a) totals are the medians of the table above.)")
 
 
-def target_lines(cases: list[Case], timings: dict[str, Timing], agreed: bool) -> list[str]:
+def target_lines(cases: list[Case], timings: dict[str, CaseTimes], agreed: bool) -> list[str]:
     real = [timings[c.name] for c in cases if c.group == "real"]
     big = [timings[c.name] for c in cases if c.group == BIG]
     lines = []
@@ -534,7 +531,7 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def run_z3_timings(cases: Iterable[Case], real_repeats: int, repeats: int) -> dict[str, Timing]:
+def run_z3_timings(cases: Iterable[Case], real_repeats: int, repeats: int) -> dict[str, CaseTimes]:
     return {c.name: time_z3(c, real_repeats if c.group == "real" else repeats) for c in cases}
 
 

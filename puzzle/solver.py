@@ -176,7 +176,7 @@ class _Encoding:
     # ---- questions --------------------------------------------------------------------------
 
     def check(self, facts: list[z3.BoolRef] | None = None) -> bool:
-        return self.solver.check(*(self.facts if facts is None else facts)) == z3.sat
+        return bool(self.solver.check(*(self.facts if facts is None else facts)) == z3.sat)
 
     def answer(self) -> tuple[Placement, ...]:
         # One model-to-text call instead of one eval per variable (hundreds of wrapper calls).
