@@ -22,6 +22,7 @@ SPECS = [
 ]
 
 
+@pytest.mark.slow  # 100 generations, about 20 s of the suite
 @pytest.mark.parametrize("seed", range(100))
 def test_generated_puzzles_have_exactly_one_solution(seed: int) -> None:
     spec = SPECS[seed % len(SPECS)]
