@@ -39,6 +39,7 @@ from game.progress import FILE_NAME, SavedProgress, load, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
 from puzzle.clock import monotonic_ms
+from puzzle.exits import ExitCode
 from puzzle.model import LEVEL_COUNT
 from puzzle.screens import Screen
 
@@ -128,7 +129,7 @@ class Game:
             self.step()
             clock.tick(FPS)
         self.close()
-        return 0
+        return ExitCode.OK
 
     def close(self) -> None:
         self.log.close()

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from game.levels import Level, level_file_name
+from puzzle.exits import ExitCode
 from puzzle.generate import GenerationError, Spec, generate
 from puzzle.solver import solve
 
@@ -103,7 +104,8 @@ def write_level(level: Level, folder: Path = LEVELS_DIR) -> Path:
 
 
 def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
-    """Regenerate the generated levels' files (or only the ones named); 0 ok, 1 failed."""
+    """Regenerate the generated levels' files (or only the ones named): OK, FAILED when the
+    generator gives up, BAD_INPUT for a level it does not make."""
     parser = argparse.ArgumentParser(prog="python -m game.make_levels", description=__doc__)
     parser.add_argument("levels", nargs="*", type=int, help="level numbers (default: all)")
     parser.add_argument("--folder", type=Path, default=LEVELS_DIR, help="where to write")
@@ -113,15 +115,15 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
     if unknown:
         print(f"level {unknown[0]} is not generated; generated levels: "
               f"{', '.join(map(str, known))}", file=out)
-        return 2
+        return ExitCode.BAD_INPUT
     for number in args.levels or list(known):
         try:
             level = make_level(known[number])
         except GenerationError as error:
             print(f"level {number}: {error}", file=out)
-            return 1
+            return ExitCode.FAILED
         print(f"{write_level(level, args.folder)}: {level!r}", file=out)
-    return 0
+    return ExitCode.OK
 
 
 if __name__ == "__main__":
