@@ -17,7 +17,7 @@ from typing import TextIO
 from game.config import ConfigError, GameConfig
 from game.levels import LevelError
 from game.progress import ProgressError, default_data_dir
-from game.screens import ALIASES, DRAWN
+from game.screen_names import ALIASES, DRAWN
 from puzzle.exits import BadInput, ExitCode
 from puzzle.model import LEVEL_COUNT
 

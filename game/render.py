@@ -24,7 +24,7 @@ from game.layout import (
     title_layout,
 )
 from game.levels import Level, load_level
-from game.screens import ALIASES, DRAWN, screen_named
+from game.screen_names import ALIASES, DRAWN, screen_named
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
 from puzzle.model import LEVEL_COUNT
@@ -50,8 +50,8 @@ class Render:
 def render_screen(screen: str, level: int | None = None, scale: float = 1.0, frame: bool = False,
                   placed: int = 0, misplace: int = 0, completed: int = 0,
                   seed: int = 0) -> Render:
-    """Render one screen with no display (old names accepted: see game.screens). `level` defaults
-    to 1 for level and level_complete."""
+    """Render one screen with no display (old names accepted: see game.screen_names).
+    `level` defaults to 1 for level and level_complete."""
     chosen = screen_named(screen)
     if chosen is None:
         choices = ", ".join([*DRAWN, *ALIASES])

@@ -168,9 +168,9 @@ def test_same_seed_same_picture() -> None:
 def test_the_screen_names_module_does_what_its_docstring_shows() -> None:
     import doctest
 
-    import game.screens
+    import game.screen_names
 
-    assert doctest.testmod(game.screens).failed == 0
+    assert doctest.testmod(game.screen_names).failed == 0
 
 
 @pytest.mark.skipif(not REAL_SCREENS.is_dir(), reason=NO_REAL_SCREENS)
