@@ -6,8 +6,9 @@ import pytest
 
 from bot.config import DRAG_MS, Safety, Timing
 from bot.motion import OutsideGame, click, drag, path
-from bot.pointer import FakePointer, Point
+from bot.pointer import FakePointer
 from bot.safety import Aborted, Guard
+from puzzle.geometry import Point
 from vision.reading import Box
 
 GAME = Box(100, 50, 800, 600)

@@ -17,14 +17,14 @@ import pytest
 
 from bot.config import PlayConfig, Safety, Timing
 from bot.eyes import Eyes
-from bot.play import LevelStats, Player, RunResult
-from bot.pointer import Point
+from bot.play import Player
 from bot.safety import Guard
-from bot.session import summary
+from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
 from game.device import GameDevice
 from game.levels import load_level
 from game.progress import FILE_NAME, Progress, save
+from puzzle.geometry import Point
 from vision.capture import Screen
 from vision.reading import Box
 

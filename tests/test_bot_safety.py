@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from bot.config import Safety
-from bot.pointer import FakePointer, Point
+from bot.pointer import FakePointer
 from bot.safety import Aborted, Guard, UserMoved
+from puzzle.geometry import Point
 from vision.reading import Box
 
 DESKTOP = Box(0, 0, 1920, 1080)

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.cli import example_puzzles, main
+from bot.cli import main
+from bot.sources import example_puzzles
 from puzzle.model import Puzzle
 from tests.conftest import NO_REAL_SCREENS, real_level_files
 

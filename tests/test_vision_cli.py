@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import pytest
 
-import bot.cli
+import bot.screenshots
 import vision
 from bot.cli import main
 from puzzle.model import Puzzle, Sum
@@ -79,7 +79,7 @@ def fake_vision(monkeypatch: pytest.MonkeyPatch) -> Install:
     """Make read_screen return, for the n-th image read, the n-th of the given readings."""
     def install(*readings: ScreenReading) -> None:
         queue = list(readings)
-        monkeypatch.setattr(bot.cli, "read_screen", lambda image: queue.pop(0))
+        monkeypatch.setattr(bot.screenshots, "read_screen", lambda image: queue.pop(0))
     return install
 
 
@@ -360,7 +360,7 @@ def test_replay_real_screenshots(tmp_path: Path) -> None:
 def test_replay_survives_a_vision_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(image: np.ndarray) -> ScreenReading:
         raise IndexError("list index out of range")
-    monkeypatch.setattr(bot.cli, "read_screen", broken)
+    monkeypatch.setattr(bot.screenshots, "read_screen", broken)
     code, out = run("replay", screenshot(tmp_path, "a.png"), "--out", str(tmp_path / "r"))
     assert code == 1
     assert "vision failed: IndexError: list index out of range" in \
