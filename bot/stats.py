@@ -107,6 +107,7 @@ COLUMNS = (
     Column("retries", lambda s: str(s.retries)),
     Column("result", lambda s: "solved" if s.solved else "stopped"),
 )
+PER_PIECE = Column("s/piece", lambda s: f"{s.per_piece_s:.3f}")  # the benchmark's extra column
 
 
 def level_table(levels: Sequence[LevelStats], columns: Sequence[Column] = COLUMNS) -> list[str]:
