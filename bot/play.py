@@ -5,8 +5,8 @@ every piece, each drop verified), level completed (Next, or Menu when the next l
 not the following one). Nothing is dragged on a reading that is doubtful, unsolvable or not
 unique: the screen is read again a few times, then the bot stops with the reason and saves the
 frame and its overlay. A missed drop is tried once more, then the whole board is read again and
-planned from what is on it. Dropping the pieces (drag, verify, retry, pace) is bot.drops';
-how the run went is bot.stats'.
+planned from what is on it. Dropping the pieces (drag, verify, retry, pace) lives in bot.drops,
+how the run went in bot.stats.
 """
 
 from __future__ import annotations
