@@ -10,10 +10,11 @@ import pytest
 
 from bot.plan import Drag, PlanError, plan_drags, tray_spot
 from game.render import render_screen
+from puzzle.geometry import Box
 from puzzle.model import Placement
 from puzzle.solver import solve
 from vision import read_screen
-from vision.reading import Box, ScreenReading
+from vision.reading import ScreenReading
 
 Point = tuple[int, int]
 
