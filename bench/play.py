@@ -1,9 +1,9 @@
 """Play benchmark: the whole loop on the practice game, seconds per level and per piece.
 
 Starts its own Xvfb and the practice game from a fresh title screen, plays all 15 levels
-(`bot.demo.play_practice_game`, the demo's own code path) and prints, per level, the time split
-into capture / read / solve / move / verify (disjoint: verify excludes the grabs and reads it
-makes), then medians, totals and the issue's targets on this machine:
+(`bot.commands.demo.play_practice_game`, the demo's own code path) and prints, per level, the
+time split into capture / read / solve / move / verify (disjoint: verify excludes the grabs and
+reads it makes), then medians, totals and the issue's targets on this machine:
     0.25 s or less per piece including verification, 60 s or less for all 15 levels.
 The earlier Puzlogic bot sleeps 0.8 s per piece in its pointer code alone: the ratio to that is
 printed too. The game's event log is checked, so a fast run that broke a rule does not count.
@@ -25,12 +25,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot.commands.demo import play_practice_game  # noqa: E402
 from bot.config import DRAG_MS, DemoOptions, PlayConfig, Timing  # noqa: E402
-from bot.demo import play_practice_game  # noqa: E402
-from bot.play import LevelStats, RunResult  # noqa: E402
+from bot.stats import COLUMNS, PER_PIECE, LevelStats, RunResult, level_table  # noqa: E402
+from puzzle.model import LEVEL_COUNT  # noqa: E402
 
 TARGET_PER_PIECE_S, TARGET_RUN_S, EARLIER_BOT_SLEEP_S = 0.25, 60.0, 0.8
-PARTS = ("capture_s", "read_s", "solve_s", "move_s", "verify_s")
+TIMED = ("capture_s", "read_s", "solve_s", "move_s", "verify_s")
 
 
 def one_run(speed: str) -> tuple[RunResult, list[dict[str, object]]]:
@@ -44,12 +45,8 @@ def one_run(speed: str) -> tuple[RunResult, list[dict[str, object]]]:
 
 
 def print_levels(levels: tuple[LevelStats, ...]) -> None:
-    print(f"{'level':>5} {'pieces':>6} {'s':>6} {'s/piece':>7} " +
-          " ".join(f"{p[:-2]:>8}" for p in PARTS) + f" {'retries':>7}")
-    for s in levels:
-        per_piece = s.seconds / s.pieces if s.pieces else 0.0
-        print(f"{s.level:5d} {s.pieces:6d} {s.seconds:6.2f} {per_piece:7.3f} " +
-              " ".join(f"{getattr(s, p):8.3f}" for p in PARTS) + f" {s.retries:7d}")
+    """The demo's own level table, with seconds per piece after the seconds."""
+    print("\n".join(level_table(levels, (*COLUMNS[:3], PER_PIECE, *COLUMNS[3:]))))
 
 
 def main() -> int:
@@ -67,17 +64,17 @@ def main() -> int:
               + (f", stopped: {result.stopped}" if result.stopped else ""))
         print_levels(result.levels)
         pieces = sum(s.pieces for s in result.levels)
-        if not result.ok or completed != list(range(1, 16)) or broken:
+        if not result.ok or completed != list(range(1, LEVEL_COUNT + 1)) or broken:
             print("this run does not count: not every level was completed cleanly")
             continue
         totals.append(result.seconds)
         per_piece.append(sum(s.seconds for s in result.levels) / pieces)
-        split = {p: sum(getattr(s, p) for s in result.levels) / pieces for p in PARTS}
+        split = {p: sum(getattr(s, p) for s in result.levels) / pieces for p in TIMED}
         print("per piece: " + ", ".join(f"{p[:-2]} {v * 1000:.0f} ms" for p, v in split.items()))
     if not totals:
         return 1
     run_s, piece_s = statistics.median(totals), statistics.median(per_piece)
-    print(f"\nmedian of {len(totals)} run(s): {run_s:.1f} s for 15 levels "
+    print(f"\nmedian of {len(totals)} run(s): {run_s:.1f} s for {LEVEL_COUNT} levels "
           f"(target {TARGET_RUN_S:.0f} s: {run_s / TARGET_RUN_S:.2f}x of it), "
           f"{piece_s:.3f} s per piece (target {TARGET_PER_PIECE_S} s: "
           f"{piece_s / TARGET_PER_PIECE_S:.2f}x of it; the earlier bot's pointer sleep alone "

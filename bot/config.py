@@ -10,12 +10,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from vision.reading import Box
+from puzzle.geometry import Box
+from puzzle.model import LEVEL_COUNT
 
 Speed = Literal["slow", "normal", "fast"]
 
 # Drag durations. Games drop pointers that teleport, so even "fast" moves in several steps.
 DRAG_MS: dict[Speed, int] = {"slow": 300, "normal": 120, "fast": 60}
+
+DEBUG_DIR = Path("puzlogic-debug")  # where a frame the bot gave up on goes, unless told otherwise
 
 
 class ConfigError(ValueError):
@@ -24,7 +27,8 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Timing:
-    """How a drag is paced. `hold_ms` grows at run time when the game misses drops (drag lag)."""
+    """How a drag is paced. `hold_ms` and `drag_ms` grow at run time when the game misses drops
+    (drag lag), by the `miss_*` steps, up to the `max_*` caps (bot.drops)."""
 
     drag_ms: int = DRAG_MS["normal"]
     step_ms: int = 8          # one pointer step per ~half a 60 Hz frame: smooth, never a jump
@@ -32,6 +36,12 @@ class Timing:
     hold_ms: int = 17         # one 60 Hz frame after pressing and on the cell before releasing:
                               # a game that polls the mouse per frame sees each state at least once
     max_hold_ms: int = 400
+    miss_hold_ms: int = 40    # after a miss, rest at least this on the cell: two to three 60 Hz
+                              # frames, so a game that draws the drop a frame late still sees it
+    miss_drag_step_ms: int = 40  # and drag this much slower per miss: a game may ignore a drag
+                                 # it finds too fast, and one step more is a small price
+    max_drag_ms: int = 600    # but never slower than twice "slow": a game that still misses
+                              # then is lagging, which retries and re-reads handle, not pace
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
 
@@ -66,19 +76,20 @@ class PlayConfig:
     safety: Safety = field(default_factory=Safety)
     dry_run: bool = False
     record: Path | None = None
-    debug_dir: Path = Path("puzlogic-debug")
+    debug_dir: Path = DEBUG_DIR
     verbosity: int = 1        # 0 quiet (final table only), 1 a line per level, 2 every step
     drag_retries: int = 1     # a missed drop is tried again this often before a full re-read
     rereads: int = 3          # captures of a doubtful board before giving up on it
     level_attempts: int = 3   # full re-plans of one level before giving up on it
     screen_timeout_s: float = 10.0  # a screen that never changes (or no game seen) stops the bot
+    display: str | None = None  # the X display to play on (the demo's Xvfb); None: $DISPLAY
 
     def __post_init__(self) -> None:
         if self.max_levels is not None and self.max_levels < 1:
             raise ConfigError(f"--max-levels must be 1 or more, not {self.max_levels}")
 
 
-def parse_levels(text: str, last: int = 15) -> tuple[int, ...]:
+def parse_levels(text: str, last: int = LEVEL_COUNT) -> tuple[int, ...]:
     """'3-7', '1,4,9' or '2-4,8' as sorted level numbers; ConfigError with the reason."""
     numbers: set[int] = set()
     for part in text.replace(" ", "").split(","):

@@ -15,10 +15,10 @@ from typing import Protocol
 
 import numpy as np
 
-from bot.pointer import Point
+from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
-from vision.reading import Box, ScreenReading
+from vision.reading import ScreenReading
 
 
 class Recorder(Protocol):

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from bot.config import Timing
-from bot.pointer import Point, Pointer
+from bot.pointer import Pointer
 from bot.safety import Guard
-from vision.reading import Box
+from puzzle.geometry import Box, Point
 
 
 class OutsideGame(RuntimeError):
@@ -24,7 +24,7 @@ class OutsideGame(RuntimeError):
 
 def check_inside(bounds: Box, *points: Point) -> None:
     for x, y in points:
-        if not (bounds.x <= x < bounds.x + bounds.w and bounds.y <= y < bounds.y + bounds.h):
+        if not bounds.contains((x, y)):
             raise OutsideGame(f"bug: pointer target ({x}, {y}) is outside the game {bounds}")
 
 

@@ -1,4 +1,8 @@
-"""The options of `puzlogic-bot play` (and the demo, which plays too), turned into a PlayConfig."""
+"""The options of `puzlogic-bot play` (and the demo, which plays too), turned into a PlayConfig.
+
+The parser imports this module for every command, so it loads nothing heavy: vision is
+imported only when a --region is given.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,21 @@ import argparse
 from dataclasses import replace
 from pathlib import Path
 
-from bot.config import DRAG_MS, ConfigError, DemoOptions, PlayConfig, Timing, parse_levels
-from vision.capture import parse_region
-from vision.reading import Box
+from bot.config import (
+    DEBUG_DIR,
+    DRAG_MS,
+    ConfigError,
+    DemoOptions,
+    PlayConfig,
+    Timing,
+    parse_levels,
+)
+from puzzle.geometry import Box
 
 
 def _region(text: str) -> Box:
+    from vision.capture import parse_region  # vision loads OpenCV: only a --region needs it
+
     try:
         return parse_region(text)
     except ValueError as error:
@@ -54,7 +67,7 @@ def add_play_options(parser: argparse.ArgumentParser, on_screen: bool = True) ->
                               "mouse")
     how.add_argument("--record", type=Path, metavar="DIR",
                      help="save every frame and reading in DIR (replay it with `replay DIR`)")
-    how.add_argument("--debug-dir", type=Path, default=Path("puzlogic-debug"), metavar="DIR",
+    how.add_argument("--debug-dir", type=Path, default=DEBUG_DIR, metavar="DIR",
                      help="where a frame the bot gave up on is saved (default: %(default)s)")
     talk = how.add_mutually_exclusive_group()
     talk.add_argument("--quiet", "-q", action="store_true", help="only the final table")
@@ -93,6 +106,6 @@ def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
         game_args += ["--scale", str(args.scale)]
     if args.frame:
         game_args.append("--frame")
-    debug = play.debug_dir if play.debug_dir != Path("puzlogic-debug") else args.out / "debug"
+    debug = play.debug_dir if play.debug_dir != DEBUG_DIR else args.out / "debug"
     return DemoOptions(replace(play, debug_dir=debug), args.out, args.headless, args.report,
                        tuple(game_args))

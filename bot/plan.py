@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from puzzle.geometry import Box, Point
 from puzzle.model import Cell, Placement
-from vision.reading import Box, PieceReading, ScreenReading
-
-Point = tuple[int, int]
+from vision.reading import PieceReading, ScreenReading
 
 
 class PlanError(RuntimeError):
@@ -50,14 +49,9 @@ def plan_drags(reading: ScreenReading, answer: tuple[Placement, ...]) -> list[Dr
              else _fill_from_tray(reading, wanted))
     for drag in drags:
         for point in (drag.start, drag.end):
-            if not inside(reading.game, point):
+            if not reading.game.contains(point):
                 raise PlanError(f"bug: drag {drag} leaves the game {reading.game}")
     return drags
-
-
-def inside(box: Box, point: Point) -> bool:
-    x, y = point
-    return box.x <= x < box.x + box.w and box.y <= y < box.y + box.h
 
 
 def _centre(box: Box) -> Point:

@@ -5,33 +5,33 @@ every piece, each drop verified), level completed (Next, or Menu when the next l
 not the following one). Nothing is dragged on a reading that is doubtful, unsolvable or not
 unique: the screen is read again a few times, then the bot stops with the reason and saves the
 frame and its overlay. A missed drop is tried once more, then the whole board is read again and
-planned from what is on it.
+planned from what is on it. Dropping the pieces (drag, verify, retry, pace) lives in bot.drops,
+how the run went in bot.stats.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from bot.config import PlayConfig, Timing
+from bot.config import PlayConfig
+from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.motion import click, drag
-from bot.plan import Drag, plan_drags
+from bot.motion import click
+from bot.plan import plan_drags
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
+from bot.stats import LevelStats, RunResult
 from bot.suspects import suspects_to_doubts
-from puzzle.model import Placement
+from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution, solve
 from vision.image import save_image
 from vision.overlay import draw_overlay
-from vision.verify import landed
-
-LAST_LEVEL = 15
 
 
 class GaveUp(Exception):
@@ -39,55 +39,7 @@ class GaveUp(Exception):
 
 
 @dataclass
-class LevelStats:
-    """How one level went. Mutable while the level is played, then kept as it is."""
-
-    level: int
-    pieces: int = 0
-    drags: int = 0
-    retries: int = 0
-    rereads: int = 0
-    capture_s: float = 0.0    # the five parts never overlap: verify excludes its own grabs
-    read_s: float = 0.0
-    solve_s: float = 0.0
-    move_s: float = 0.0
-    verify_s: float = 0.0
-    seconds: float = 0.0
-    solved: bool = False
-    reason: str = ""
-
-    def line(self) -> str:
-        outcome = "solved" if self.solved else f"stopped: {self.reason}"
-        return (f"level {self.level:2d}  {self.pieces:2d} pieces  {self.seconds:5.2f} s  "
-                f"(capture {self.capture_s:.2f}, read {self.read_s:.2f}, solve "
-                f"{self.solve_s:.3f}, move {self.move_s:.2f}, verify {self.verify_s:.2f})  "
-                f"retries {self.retries}  {outcome}")
-
-    def to_dict(self) -> dict[str, object]:
-        return {"level": self.level, "solved": self.solved, "seconds": round(self.seconds, 3),
-                "pieces": self.pieces, "drags": self.drags, "retries": self.retries,
-                "rereads": self.rereads, "capture_s": round(self.capture_s, 3),
-                "read_s": round(self.read_s, 3),
-                "solve_s": round(self.solve_s, 4), "move_s": round(self.move_s, 3),
-                "verify_s": round(self.verify_s, 3), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """A whole run: each level played, and why the run ended early (empty when it did not)."""
-
-    levels: tuple[LevelStats, ...] = ()
-    stopped: str = ""
-    aborted: bool = False
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return not self.stopped and all(s.solved for s in self.levels)
-
-
-@dataclass
-class _Progress:
+class RunState:
     """What the run has done so far, to decide which level comes next."""
 
     played: list[LevelStats] = field(default_factory=list)
@@ -102,17 +54,17 @@ class Player:
     """Plays the game seen by `eyes` with `pointer`, obeying `guard` and `config`."""
 
     def __init__(self, config: PlayConfig, eyes: Eyes, pointer: Pointer, guard: Guard,
-                 say: Callable[[str, int], None] | None = None,
+                 say: Say | None = None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.config, self.eyes, self.pointer, self.guard = config, eyes, pointer, guard
-        self.say = say or (lambda text, level: None)
+        self.say: Say = say or (lambda text, level: None)
         self.clock = clock
-        self.timing: Timing = config.timing  # may slow down at run time; config stays as given
-        self.progress = _Progress()
+        self.drops = Drops(config, eyes, pointer, guard, self.say, clock)
+        self.state = RunState()
         self.snapshots: dict[int, np.ndarray] = {}  # each solved level's last frame
 
     def __repr__(self) -> str:
-        return f"Player({len(self.progress.played)} levels played, {self.eyes!r})"
+        return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
 
     # ---- the run ---------------------------------------------------------------------------
 
@@ -127,7 +79,7 @@ class Player:
             stopped = str(error)
         finally:
             self.pointer.release()
-        return RunResult(tuple(self.progress.played), stopped, aborted, self.clock() - start)
+        return RunResult(tuple(self.state.played), stopped, aborted, self.clock() - start)
 
     def _loop(self) -> None:
         sight = self._find_game()
@@ -170,7 +122,7 @@ class Player:
         game = sight.game
         assert game is not None
         centre = (game.x + game.w // 2, game.y + game.h * 3 // 4)
-        click(self.pointer, self.guard, centre, game, self.timing)
+        click(self.pointer, self.guard, centre, game, self.drops.timing)
         return self._await(lambda s: s.reading.screen != "title", "the title screen to go")
 
     def _choose(self, sight: Sight) -> int | None:
@@ -178,7 +130,7 @@ class Player:
         levels = sight.reading.levels or {}
         completed = frozenset(levels.get("completed", ()))
         locked = set(levels.get("dashed", ()))
-        self.progress.completed = completed
+        self.state.completed = completed
         left = self._levels_left(completed)
         if not left:
             return None
@@ -190,20 +142,20 @@ class Player:
     def _levels_left(self, completed: frozenset[int]) -> list[int]:
         if self._enough():
             return []
-        done = self.progress.solved()
+        done = self.state.solved()
         if self.config.levels is not None:
             return [n for n in self.config.levels if n not in done]
-        return [n for n in range(1, LAST_LEVEL + 1) if n not in completed and n not in done]
+        return [n for n in range(1, LEVEL_COUNT + 1) if n not in completed and n not in done]
 
     def _enough(self) -> bool:
         limit = self.config.max_levels
-        return limit is not None and len(self.progress.played) >= limit
+        return limit is not None and len(self.state.played) >= limit
 
     def _after_level(self, sight: Sight) -> Sight | None:
-        finished = self.progress.current or sight.reading.level
+        finished = self.state.current or sight.reading.level
         if self.config.levels is None and finished is not None:
-            self.progress.completed = self.progress.completed | {finished}
-        left = self._levels_left(self.progress.completed)
+            self.state.completed = self.state.completed | {finished}
+        left = self._levels_left(self.state.completed)
         if not left:
             return None
         if finished is not None and left[0] == finished + 1 and "next" in sight.reading.buttons:
@@ -216,7 +168,7 @@ class Player:
         if box is None or game is None:
             raise GaveUp(f"no {button!r} button on the {sight.reading.screen} screen")
         x, y = sight.box(box).center
-        click(self.pointer, self.guard, (round(x), round(y)), game, self.timing)
+        click(self.pointer, self.guard, (round(x), round(y)), game, self.drops.timing)
         return self._await(lambda s: s.reading.screen == expect,
                            f"the {expect.replace('_', ' ')} screen after {button!r}")
 
@@ -242,8 +194,8 @@ class Player:
         if (wanted is not None and number not in wanted) or self._enough():
             return self._press(sight, "quit", "level_select")
         stats = LevelStats(number)
-        self.progress.current = number
-        self.progress.played.append(stats)
+        self.state.current = number
+        self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
         try:
             sight = self._play_level(sight, stats)
@@ -276,7 +228,7 @@ class Player:
             drags = plan_drags(sight.reading, answer)
             self.say(f"  plan: {len(drags)} drags", 2)
             try:
-                sight = self._drag_all(sight, drags, stats)
+                sight = self.drops.drag_all(sight, drags, stats)
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
             sight = self.eyes.look()
@@ -288,7 +240,7 @@ class Player:
                      "plans")
 
     def _await_complete(self) -> Sight:
-        deadline = self.clock() + self.timing.settle_ms / 1000 * 3
+        deadline = self.clock() + self.drops.timing.settle_ms / 1000 * 3
         sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
             self.guard.sleep(0.03)
@@ -342,78 +294,6 @@ class Player:
             raise GaveUp(f"level {stats.level}: {problem}{hint} (frame saved to {path})")
         self.say(f"  {problem}; reading again", 2)
         self.guard.sleep(0.05)
-
-    # ---- drags ---------------------------------------------------------------------------------
-
-    def _drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats) -> Sight:
-        """Each drag verified; stops early at a miss, a return to the tray, or a finished level."""
-        for number, planned in enumerate(drags, 1):
-            final = number == len(drags) and planned.cell is not None
-            outcome = self._perform(sight, planned, stats, final)
-            if outcome is None:
-                break
-            if isinstance(outcome, Sight):
-                return outcome  # the level completed screen
-            sight = replace(sight, frame=outcome)
-            if planned.cell is None:
-                break  # a piece went back to the tray: read where it landed before going on
-        return sight
-
-    def _perform(self, sight: Sight, planned: Drag, stats: LevelStats,
-                 final: bool) -> np.ndarray | Sight | None:
-        """Drag, verify, and retry a miss while the piece is still where it was.
-
-        Returns the frame after a landing, the completed screen after the level's last piece,
-        or None after a miss that a retry cannot mend (the board must be read again)."""
-        game = sight.game
-        assert game is not None
-        for attempt in range(1 + self.config.drag_retries):
-            start = self.clock()
-            drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing)
-            moved, eyes_before = self.clock(), self.eyes.grab_s + self.eyes.read_s
-            stats.move_s += moved - start
-            stats.drags += 1
-            outcome, after = self._verify(sight, planned, final)
-            eyes_time = self.eyes.grab_s + self.eyes.read_s - eyes_before
-            stats.verify_s += self.clock() - moved - eyes_time
-            self.say(f"  drag {planned}: {'missed' if outcome is None else 'landed'}", 2)
-            self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
-                           end=sight.point(planned.end), landed=outcome is not None)
-            if outcome is not None:
-                return outcome
-            stats.retries += 1
-            self._slow_down()
-            still_there = not landed(sight.frame, after, planned.piece, None)
-            if not still_there or attempt == self.config.drag_retries:
-                return None
-        return None
-
-    def _verify(self, sight: Sight, planned: Drag,
-                final: bool) -> tuple[np.ndarray | Sight | None, np.ndarray]:
-        """Poll until the drop shows, for at most `settle_ms`. The last piece of a level also
-        counts as landed when the completed screen shows (it dims the whole board)."""
-        deadline = self.clock() + self.timing.settle_ms / 1000
-        while True:
-            self.guard.sleep(self.timing.poll_ms / 1000)
-            after = self.eyes.grab(sight.area)
-            if after.shape == sight.frame.shape and landed(sight.frame, after, planned.piece,
-                                                           planned.target):
-                return after, after
-            if final:
-                now = self.eyes.look()
-                if now.reading.screen == "level_complete":
-                    return now, after
-            if self.clock() > deadline:
-                return None, after
-
-    def _slow_down(self) -> None:
-        """After a miss, rest longer on the cell (the game may draw the piece late)."""
-        hold = min(self.timing.max_hold_ms, max(40, self.timing.hold_ms * 2))
-        drag_ms = min(600, self.timing.drag_ms + 40)
-        if hold != self.timing.hold_ms or drag_ms != self.timing.drag_ms:
-            self.timing = replace(self.timing, hold_ms=hold, drag_ms=drag_ms)
-            self.say(f"  a drop was missed: now resting {hold} ms, dragging {drag_ms} ms", 2)
 
     # ---- debug -------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any, Protocol
 
-Point = tuple[int, int]
+from puzzle.geometry import Point
 
 
 class PointerError(RuntimeError):

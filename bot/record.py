@@ -28,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
+from puzzle.geometry import Box
 from vision.image import encode_png
-from vision.reading import Box, ScreenReading
+from vision.reading import ScreenReading
 
 READINGS = "readings.jsonl"
 FRAMES = "frames"

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from bot.config import Safety
-from bot.pointer import Point, Pointer
-from vision.reading import Box
+from bot.pointer import Pointer
+from puzzle.geometry import Box, Point
 
 
 class Aborted(Exception):

@@ -15,7 +15,7 @@ from game.app import Game
 from game.config import GameConfig
 from game.device import DeviceError, GameDevice, Rect
 from game.render import render_screen
-from vision.reading import Box
+from puzzle.geometry import Box
 
 ORIGIN = (300, 200)
 

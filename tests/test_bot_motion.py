@@ -6,9 +6,9 @@ import pytest
 
 from bot.config import DRAG_MS, Safety, Timing
 from bot.motion import OutsideGame, click, drag, path
-from bot.pointer import FakePointer, Point
+from bot.pointer import FakePointer
 from bot.safety import Aborted, Guard
-from vision.reading import Box
+from puzzle.geometry import Box, Point
 
 GAME = Box(100, 50, 800, 600)
 DESKTOP = Box(0, 0, 1920, 1080)

@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from bot.plan import Drag, PlanError, inside, plan_drags, tray_spot
+from bot.plan import Drag, PlanError, plan_drags, tray_spot
 from game.render import render_screen
+from puzzle.geometry import Box
 from puzzle.model import Placement
 from puzzle.solver import solve
 from vision import read_screen
-from vision.reading import Box, ScreenReading
+from vision.reading import ScreenReading
 
 Point = tuple[int, int]
 
@@ -63,7 +64,7 @@ def test_a_fresh_board_gets_one_drag_per_empty_cell_from_a_matching_tray_piece(
         used.append(piece)
     assert len(set(used)) == len(used), "a tray piece was planned twice"
     assert reading.game is not None
-    assert all(inside(reading.game, p) for p in points(drags))
+    assert all(reading.game.contains(p) for p in points(drags))
 
 
 @pytest.mark.parametrize(("level", "placed", "misplace"), [(5, 2, 1), (9, 3, 2), (14, 4, 1)])
@@ -80,9 +81,9 @@ def test_a_misplaced_piece_goes_back_to_the_tray_before_anything_else(
     assert all(near(a, b) for a, b in zip(starts, sorted(placed_at[c] for c in wrong), strict=True))
     spot = tray_spot(reading)
     assert all(d.end == spot and d.target is None for d in drags)
-    assert not any(inside(Box.from_list(c["box"]), spot) for c in truth["boxes"]["cells"])
+    assert not any(Box.from_list(c["box"]).contains(spot) for c in truth["boxes"]["cells"])
     assert reading.game is not None
-    assert all(inside(reading.game, p) for p in points(drags))
+    assert all(reading.game.contains(p) for p in points(drags))
 
 
 def test_a_half_solved_board_with_nothing_misplaced_fills_only_the_empty_cells() -> None:

@@ -16,17 +16,18 @@ from typing import Any, cast
 import pytest
 
 from bot.config import PlayConfig, Safety, Timing
+from bot.drops import Drops
 from bot.eyes import Eyes
-from bot.play import LevelStats, Player, RunResult
-from bot.pointer import Point
+from bot.play import Player
+from bot.pointer import Pointer
 from bot.safety import Guard
-from bot.session import summary
+from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
 from game.device import GameDevice
 from game.levels import load_level
 from game.progress import FILE_NAME, Progress, save
+from puzzle.geometry import Box, Point
 from vision.capture import Screen
-from vision.reading import Box
 
 FAST = Timing(drag_ms=40, hold_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
@@ -238,3 +239,16 @@ def test_a_run_with_an_unsolved_level_or_a_stop_is_not_ok() -> None:
     lines = text.splitlines()
     assert lines[-2] == "1 of 2 levels solved in 0.0 s, 0.25 s per piece"
     assert lines[-1] == "stopped: the board is not read cleanly"
+
+
+def test_each_missed_drop_slows_the_pace_up_to_its_caps() -> None:
+    timing = Timing(drag_ms=540, hold_ms=17)
+    drops = Drops(PlayConfig(timing=timing), cast(Eyes, None), cast(Pointer, None),
+                  cast(Guard, None), lambda text, level: None)
+    paces = []
+    for _ in range(4):
+        drops._slow_down()
+        paces.append((drops.timing.hold_ms, drops.timing.drag_ms))
+    assert paces == [(timing.miss_hold_ms, 580), (80, timing.max_drag_ms), (160, 600), (320, 600)]
+    drops._slow_down()
+    assert drops.timing.hold_ms == timing.max_hold_ms

@@ -8,9 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from bot.config import Safety
-from bot.pointer import FakePointer, Point
+from bot.pointer import FakePointer
 from bot.safety import Aborted, Guard, UserMoved
-from vision.reading import Box
+from puzzle.geometry import Box, Point
 
 DESKTOP = Box(0, 0, 1920, 1080)
 DEFAULT = Safety()

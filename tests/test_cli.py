@@ -6,12 +6,14 @@ import io
 import json
 import subprocess
 import sys
+import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.cli import example_puzzles, main
+from bot.cli import main
+from bot.sources import example_puzzles
 from puzzle.model import Puzzle
 from tests.conftest import NO_REAL_SCREENS, real_level_files
 
@@ -192,3 +194,26 @@ def test_practice_hands_its_arguments_to_the_game(tmp_path: Path) -> None:
 
 def test_practice_passes_the_game_exit_code_on_bad_options() -> None:
     assert main(["practice", "--scale", "9"]) == 2
+
+
+def test_sibling_without_the_package_says_so_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "siblings", None)  # as if not installed, whatever is
+    assert main(["sibling", "--help"]) == 2
+    assert capsys.readouterr().err == "puzlogic-bot: the sibling puzzles are not installed\n"
+
+
+def test_sibling_hands_its_arguments_to_the_sibling_command_line(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def sibling_main(argv: list[str]) -> int:
+        seen.append(argv)
+        return 1
+
+    package, cli = types.ModuleType("siblings"), types.ModuleType("siblings.cli")
+    cli.main = sibling_main  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "siblings", package)
+    monkeypatch.setitem(sys.modules, "siblings.cli", cli)
+    assert main(["sibling", "solve", "--json", "x.json"]) == 1
+    assert seen == [["solve", "--json", "x.json"]]

@@ -22,9 +22,10 @@ import bot.record
 from bot.cli import main
 from bot.record import READINGS, Recorder, RecordError, is_recording, read_recording
 from game.render import render_screen
+from puzzle.geometry import Box
 from vision import read_screen
 from vision.image import load_image
-from vision.reading import Box, Doubt, ScreenReading
+from vision.reading import Doubt, ScreenReading
 
 PROJECT = Path(__file__).resolve().parents[1]
 REGION = Box(560, 240, 800, 600)
@@ -131,7 +132,7 @@ RECORD_FOREVER = textwrap.dedent("""
     from pathlib import Path
     import numpy as np
     from bot.record import Recorder
-    from vision.reading import Box
+    from puzzle.geometry import Box
     recorder = Recorder(Path(sys.argv[1]))
     shade = 0
     while True:

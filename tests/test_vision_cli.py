@@ -17,15 +17,14 @@ import cv2
 import numpy as np
 import pytest
 
-import bot.cli
-import vision
+import bot.screenshots
 from bot.cli import main
+from puzzle.geometry import Box
 from puzzle.model import Puzzle, Sum
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS, real_level_files
 from vision.capture import CaptureError, FileScreen, parse_region
 from vision.overlay import STYLE, cell_pitch, draw_overlay, glyph_crops
 from vision.reading import (
-    Box,
     CellReading,
     Doubt,
     PieceReading,
@@ -79,7 +78,7 @@ def fake_vision(monkeypatch: pytest.MonkeyPatch) -> Install:
     """Make read_screen return, for the n-th image read, the n-th of the given readings."""
     def install(*readings: ScreenReading) -> None:
         queue = list(readings)
-        monkeypatch.setattr(bot.cli, "read_screen", lambda image: queue.pop(0))
+        monkeypatch.setattr(bot.screenshots, "read_screen", lambda image: queue.pop(0))
     return install
 
 
@@ -312,13 +311,8 @@ def test_parse_region() -> None:
             parse_region(bad)
 
 
-# ---- end to end on the real screenshots (needs vision.read_screen) -----------------------------
+# ---- end to end on the real screenshots -------------------------------------------------------
 
-needs_vision = pytest.mark.skipif(not hasattr(vision, "read_screen"),
-                                  reason="vision.read_screen is not built yet")
-
-
-@needs_vision
 def test_read_json_matches_the_real_ground_truth() -> None:
     files = sorted(REAL_SCREENS.glob("puzlogic-*.png")) if REAL_SCREENS.is_dir() else []
     if not files:
@@ -335,7 +329,6 @@ def test_read_json_matches_the_real_ground_truth() -> None:
     assert code == 0
 
 
-@needs_vision
 def test_solve_real_screenshots_gives_the_known_answers() -> None:
     files = real_level_files()
     if not files:
@@ -347,7 +340,6 @@ def test_solve_real_screenshots_gives_the_known_answers() -> None:
         assert json.loads(out)["placements"] == sorted(truth["solution"]), truth_file.name
 
 
-@needs_vision
 def test_replay_real_screenshots(tmp_path: Path) -> None:
     if not REAL_SCREENS.is_dir():
         pytest.skip(NO_REAL_SCREENS)
@@ -360,7 +352,7 @@ def test_replay_real_screenshots(tmp_path: Path) -> None:
 def test_replay_survives_a_vision_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(image: np.ndarray) -> ScreenReading:
         raise IndexError("list index out of range")
-    monkeypatch.setattr(bot.cli, "read_screen", broken)
+    monkeypatch.setattr(bot.screenshots, "read_screen", broken)
     code, out = run("replay", screenshot(tmp_path, "a.png"), "--out", str(tmp_path / "r"))
     assert code == 1
     assert "vision failed: IndexError: list index out of range" in \

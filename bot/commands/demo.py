@@ -1,4 +1,4 @@
-"""`puzlogic-bot demo`: start the practice game and let the bot play all 15 levels from the title.
+"""`puzlogic-bot demo`: start the practice game and let the bot play every level from the title.
 
 With a display the game opens in a window the user watches (Esc or a screen corner stops the
 bot). Without one, or with --headless, the bot starts its own Xvfb and plays there. Either way
@@ -6,32 +6,32 @@ it writes, in the output folder: the game's event log (the game's own word on ev
 and completed level), a contact sheet with each solved board, and with --report a JSON summary.
 The game runs in its own process with a fresh progress file, so the demo always starts at the
 title screen with every level but the first locked.
+
+The display to play on travels in the config (`PlayConfig.display`) and in the game's own
+environment; this process's environment is left as it was found.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from bot.config import DemoOptions, PlayConfig
 from bot.eyes import Eyes
-from bot.play import Player, RunResult
-from bot.session import (
-    EXIT_ABORTED,
-    EXIT_OK,
-    EXIT_STOPPED,
-    SetupError,
-    open_recorder,
-    run_player,
-    summary,
-)
+from bot.options import config_from, demo_options
+from bot.play import Player
+from bot.session import SetupError, open_recorder, run_player, x_display
+from bot.stats import RunResult, summary
 from bot.xvfb import DisplayError, virtual_display
+from puzzle.exits import BadInput, ExitCode
 from vision.capture import MssScreen
 from vision.image import save_image
 from vision.sheet import contact_sheet
@@ -39,14 +39,19 @@ from vision.sheet import contact_sheet
 WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edges
 
 
-def run_demo(options: DemoOptions, out: TextIO) -> int:
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        return run_demo(demo_options(args, config_from(args)), out)
+    except (SetupError, argparse.ArgumentTypeError) as error:
+        raise BadInput(str(error)) from None
+
+
+def run_demo(options: DemoOptions, out: TextIO) -> ExitCode:
     """Play the practice game to the end; the exit code of `play`. SetupError when it cannot."""
     result, player, events = play_practice_game(options, out)
     print(summary(result), file=out)
     _write_outputs(options, result, player, events, out)
-    if result.aborted:
-        return EXIT_ABORTED
-    return EXIT_OK if result.ok else EXIT_STOPPED
+    return result.exit_code
 
 
 def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Player, Path]:
@@ -58,29 +63,32 @@ def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Pl
     events = options.out_dir / "events.jsonl"
     events.unlink(missing_ok=True)
     shown = bool(os.environ.get("DISPLAY")) and not options.headless
-    display = nullcontext(os.environ["DISPLAY"]) if shown else virtual_display()
+    display: AbstractContextManager[str] = (nullcontext(os.environ["DISPLAY"]) if shown
+                                            else virtual_display())
     try:
         with display as name:
-            os.environ["DISPLAY"] = name  # before pynput and mss are first imported
             if options.play.verbosity:
                 where = "in a window" if shown else f"on a virtual display {name}"
                 print(f"starting the practice game {where}", file=out, flush=True)
-            with practice_game(options, events, window_pos=None if shown else WINDOW_POS):
-                result, player = _play(options.play, out, shown)
+            with practice_game(options, events, name,
+                               window_pos=None if shown else WINDOW_POS):
+                play = options.play if shown else replace(options.play, display=name)
+                result, player = _play(play, out, shown)
     except DisplayError as error:
         raise SetupError(f"no display to play on: {error}") from None
     return result, player, events
 
 
 @contextmanager
-def practice_game(options: DemoOptions, events: Path,
+def practice_game(options: DemoOptions, events: Path, display: str,
                   window_pos: tuple[int, int] | None) -> Iterator[subprocess.Popen[bytes]]:
-    """`python -m game` in its own process (pygame stays in game/), stopped on the way out."""
+    """`python -m game` in its own process (pygame stays in game/) on the X display `display`,
+    stopped on the way out."""
     command = [sys.executable, "-m", "game", "--fresh", "--data-dir",
                str(options.out_dir / "progress"), "--events", str(events), *options.game_args]
     if window_pos is not None:
         command += ["--window-pos", "{},{}".format(*window_pos)]
-    env = dict(os.environ)
+    env = {**os.environ, "DISPLAY": display}
     if env.get("SDL_VIDEODRIVER") == "dummy":  # a window nobody can see is no use to the bot
         del env["SDL_VIDEODRIVER"]
     game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
@@ -99,14 +107,15 @@ def practice_game(options: DemoOptions, events: Path,
 
 
 def _play(config: PlayConfig, out: TextIO, shown: bool) -> tuple[RunResult, Player]:
-    screen, recorder = MssScreen(config.monitor), open_recorder(config)
-    try:
-        return run_player(config, Eyes(screen, None, recorder), screen, out,
-                          join_listeners=not shown)
-    finally:
-        screen.close()
-        if recorder is not None:
-            recorder.close()
+    with x_display(config.display):
+        screen, recorder = MssScreen(config.monitor), open_recorder(config)
+        try:
+            return run_player(config, Eyes(screen, None, recorder), screen, out,
+                              join_listeners=not shown)
+        finally:
+            screen.close()
+            if recorder is not None:
+                recorder.close()
 
 
 def _write_outputs(options: DemoOptions, result: RunResult, player: Player, events: Path,
@@ -121,15 +130,7 @@ def _write_outputs(options: DemoOptions, result: RunResult, player: Player, even
         print(f"contact sheet: {sheet}", file=out)
     print(f"the game's event log: {events}", file=out)
     if options.report is not None:
-        options.report.write_text(json.dumps(report(result, events), indent=2) + "\n",
+        options.report.write_text(json.dumps(result.report(events), indent=2) + "\n",
                                   encoding="utf-8")
         print(f"report: {options.report}", file=out)
 
-
-def report(result: RunResult, events: Path) -> dict[str, object]:
-    """The --report JSON: one entry per level played, the event log's path, how it ended."""
-    levels: Sequence[dict[str, object]] = [
-        {"level": s.level, "solved": s.solved, "seconds": round(s.seconds, 3), "drags": s.drags,
-         "retries": s.retries, "pieces": s.pieces} for s in result.levels]
-    return {"levels": levels, "events": str(events.resolve()), "seconds": round(result.seconds, 3),
-            "stopped": result.stopped or None}

@@ -16,15 +16,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.cli import (
-    EXIT_BAD_INPUT,
-    EXIT_NO_SOLUTION,
-    EXIT_OK,
-    BadInput,
-    Progress,
-    replay_one,
-)
+from bot.commands.replay_images import ProgressBar, replay_one
 from bot.record import READINGS, RecordedFrame, RecordError, Recording, is_recording, read_recording
+from puzzle.exits import BadInput, ExitCode
 from vision.report import ImageOutcome, summary_table, write_report
 
 SHORT = 40  # characters: a value this short is shown as "old -> new", a longer one only named
@@ -59,7 +53,7 @@ def recording_among(paths: Sequence[str]) -> Path | None:
     return recordings[0]
 
 
-def replay_recording(folder: Path, report_folder: Path, out: TextIO) -> int:
+def replay_recording(folder: Path, report_folder: Path, out: TextIO) -> ExitCode:
     """Re-read every recorded frame, print one line each and the summary, write the report."""
     recording = _load(folder)
     _check_frames_exist(recording)
@@ -83,8 +77,8 @@ def replay_recording(folder: Path, report_folder: Path, out: TextIO) -> int:
     print(f"{len(verdicts)} recorded frames replayed, {len(verdicts) - differing} {SAME}, "
           f"{differing} differ{cut}; report: {page}", file=out)
     if unreadable:
-        return EXIT_BAD_INPUT
-    return EXIT_NO_SOLUTION if differing else EXIT_OK
+        return ExitCode.BAD_INPUT
+    return ExitCode.FAILED if differing else ExitCode.OK
 
 
 def _load(folder: Path) -> Recording:
@@ -106,7 +100,7 @@ def _check_frames_exist(recording: Recording) -> None:
 
 
 def _replay_frames(frames: Sequence[RecordedFrame], report_folder: Path) -> list[FrameVerdict]:
-    progress = Progress(len(frames), sys.stderr)
+    progress = ProgressBar(len(frames), sys.stderr)
     verdicts = []
     for number, frame in enumerate(frames, 1):
         progress.show(number - 1, frame.path.name)

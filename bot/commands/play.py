@@ -1,0 +1,104 @@
+"""`puzlogic-bot play`: play on the desktop, print the final table, exit with the run's code.
+
+`--dry-run` makes no pointer at all, so it cannot move the mouse even by mistake: it reads the
+screen once and says what the bot would do.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from bot.config import PlayConfig
+from bot.eyes import Eyes, Sight
+from bot.options import config_from
+from bot.plan import PlanError, plan_drags
+from bot.session import SetupError, open_recorder, run_player
+from bot.stats import summary
+from puzzle.exits import BadInput, ExitCode
+from puzzle.solver import NoSolution, solve
+from vision.capture import CaptureError, MssScreen, Screen
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        return play_live(config_from(args), out)
+    except (SetupError, argparse.ArgumentTypeError) as error:
+        raise BadInput(str(error)) from None
+
+
+def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> ExitCode:
+    """Play on the desktop; returns the exit code. SetupError when the devices cannot start."""
+    screen = screen or MssScreen(config.monitor)
+    try:
+        bounds = screen.bounds()
+    except CaptureError as error:
+        raise SetupError(str(error)) from None
+    region = config.region
+    if region is not None and not (region.x + region.w <= bounds.w
+                                   and region.y + region.h <= bounds.h):
+        raise SetupError(f"region {region.to_list()} is not inside the monitor "
+                         f"({bounds.w}x{bounds.h})")
+    recorder = open_recorder(config)
+    try:
+        eyes = Eyes(screen, region, recorder)
+        if config.dry_run:
+            return dry_run(eyes, out)
+        return _play(config, eyes, screen, out)
+    finally:
+        if recorder is not None:
+            recorder.close()
+
+
+def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> ExitCode:
+    if config.verbosity >= 1 and config.safety.enabled:
+        print("playing; Esc or the pointer in a screen corner stops the bot", file=out)
+    result, _ = run_player(config, eyes, screen, out)
+    print(summary(result), file=out)
+    return result.exit_code
+
+
+def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
+    """Read the screen once and show what the bot would do, without a pointer."""
+    sight = eyes.look()
+    reading = sight.reading
+    print(f"screen: {reading.screen}" + (f", level {reading.level}" if reading.level else "")
+          + (f", game at {sight.game}" if sight.game else ""), file=out)
+    if not reading.ok:
+        doubts = "; ".join(str(d) for d in reading.doubts) or "no game seen"
+        print(f"would not act: {doubts}", file=out)
+        return ExitCode.FAILED
+    if reading.screen != "level":
+        print(f"would click: {_next_click(sight)}", file=out)
+        return ExitCode.OK
+    assert reading.puzzle is not None
+    try:
+        solution = solve(reading.puzzle)
+        if not solution.unique:
+            print("would not act: more than one answer (a misread?)", file=out)
+            return ExitCode.FAILED
+        drags = plan_drags(reading, solution.placements)
+    except (NoSolution, PlanError) as error:
+        print(f"would not act: {error}", file=out)
+        return ExitCode.FAILED
+    print(f"would drag ({len(drags)}), in desktop pixels:", file=out)
+    for planned in drags:
+        where = "the tray" if planned.cell is None else f"cell {planned.cell}"
+        print(f"  {planned.value} from {sight.point(planned.start)} to {where} at "
+              f"{sight.point(planned.end)}", file=out)
+    return ExitCode.OK
+
+
+def _next_click(sight: Sight) -> str:
+    buttons = sight.reading.buttons
+    screen = sight.reading.screen
+    if screen == "title":
+        return "the title screen, to open the level map"
+    if screen == "level_complete":
+        return f"'next' at {sight.box(buttons['next'])}" if "next" in buttons else "nothing"
+    open_levels = [name for name in sorted(buttons) if name.isdigit()
+                   and int(name) not in (sight.reading.levels or {}).get("completed", ())
+                   and int(name) not in (sight.reading.levels or {}).get("dashed", ())]
+    if open_levels:
+        return f"level {int(open_levels[0])} at {sight.box(buttons[open_levels[0]])}"
+    return "nothing: every level is completed"
