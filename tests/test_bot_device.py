@@ -13,7 +13,7 @@ import pytest
 
 from game.app import Game
 from game.config import GameConfig
-from game.device import DeviceError, GameDevice, Rect
+from game.device import DeviceError, GameDevice
 from game.render import render_screen
 from puzzle.geometry import Box
 
@@ -80,7 +80,7 @@ def test_a_region_outside_the_window_is_refused(device: Callable[..., GameDevice
 def test_bounds_and_desktop_are_the_window_at_its_origin(
         device: Callable[..., GameDevice]) -> None:
     game = device(scale=1.5)
-    assert game.bounds() == game.desktop() == Rect(300, 200, 1200, 900)
+    assert game.bounds() == game.desktop() == Box(300, 200, 1200, 900)
     assert game.bounds().center == (900.0, 650.0)
 
 
@@ -117,7 +117,7 @@ def test_a_press_on_the_title_opens_the_map(device: Callable[..., GameDevice]) -
     game.move_to((700, 600))
     game.press()
     game.release()
-    assert game.game.screen == "map"
+    assert game.game.screen == "level_select"
 
 
 def test_the_games_own_clock_advances(tmp_path: Path) -> None:

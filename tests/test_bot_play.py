@@ -25,7 +25,7 @@ from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
 from game.device import GameDevice
 from game.levels import load_level
-from game.progress import FILE_NAME, Progress, save
+from game.progress import FILE_NAME, SavedProgress, save
 from puzzle.geometry import Box, Point
 from vision.capture import Screen
 
@@ -67,7 +67,7 @@ class Rig:
         self.guard = Guard(self.device, config.safety, Box(desktop.x, desktop.y, desktop.w,
                                                            desktop.h),
                            clock=self.clock, sleep=self.clock.sleep)
-        # Duck-typed screen: bounds() gives game.device.Rect, with Box's x, y, w and h.
+        # Duck-typed screen: bounds() gives a puzzle.geometry.Box, as the bot's screens do.
         eyes = Eyes(cast(Screen, self.device))
         return Player(config, eyes, self.device, self.guard, clock=self.clock).run()
 
@@ -131,11 +131,11 @@ def test_max_levels_1_stops_after_one_level(rig: Callable[..., Rig]) -> None:
     result = table.play(max_levels=1)
     assert result.ok and [s.level for s in result.levels] == [1]
     assert table.completed() == [1]
-    assert table.device.game.screen == "complete"  # left as it was: no Next pressed
+    assert table.device.game.screen == "level_complete"  # left as it was: no Next pressed
 
 
 def test_levels_2_from_the_map_plays_only_level_2(rig: Callable[..., Rig], tmp_path: Path) -> None:
-    save(tmp_path / "data" / FILE_NAME, Progress().with_completed(1))
+    save(tmp_path / "data" / FILE_NAME, SavedProgress().with_completed(1))
     table = rig()
     result = table.play(levels=(2,))
     assert result.ok and [s.level for s in result.levels] == [2]
