@@ -33,6 +33,7 @@ from vision.labels import (
 )
 from vision.pieces import FoundPiece, find_pieces
 from vision.reading import (
+    LEVEL_LABEL,
     CellAt,
     CellReading,
     Doubt,
@@ -46,8 +47,6 @@ from vision.reading import (
     SumReading,
 )
 from vision.settings import GRID, LABEL, LEVEL
-
-LEVEL_LABEL = Named("level label")
 
 
 @dataclass(frozen=True)

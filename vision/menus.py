@@ -18,11 +18,9 @@ from puzzle.model import LEVEL_COUNT
 from vision.colours import distance
 from vision.crops import LabelCrop, Shot, number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
-from vision.reading import Doubt, Named, ScreenReading
+from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import has_logo, map_buttons, play_square, white_words
 from vision.settings import COMPLETED, LABEL, LEVEL, SCREEN_KIND
-
-LEVEL_LABEL = Named("level label")
 
 
 def read_completed(shot: Shot) -> ScreenReading:

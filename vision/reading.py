@@ -138,6 +138,7 @@ class OutlineNear:
 
 # Which element a doubt is about: a typed key whose str() is the name users read.
 Element = Named | CellAt | PieceAt | SumAt | OutlineNear
+LEVEL_LABEL = Named("level label")
 
 
 @dataclass(frozen=True)
