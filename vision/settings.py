@@ -13,6 +13,17 @@ from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
+class ImageSettings:
+    """What a screenshot file may be (vision.image): large enough to hold the game, small
+    enough to decode safely."""
+
+    min_width: int = 400  # the 800x600 game at 0.5x zoom
+    min_height: int = 300
+    max_side: int = 8192  # an 8K monitor; a BGR frame this size is 200 MB at most
+    max_bytes: int = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True)
 class LocateSettings:
     """Finding the game area in a whole screenshot (vision.locate)."""
 
@@ -264,6 +275,7 @@ class VerifySettings:
     alike_within: float = 22.0  # mean absolute difference (0-255) for "the same picture"
 
 
+IMAGE = ImageSettings()
 LOCATE = LocateSettings()
 COLOUR = ColourSettings()
 GRID = GridSettings()
