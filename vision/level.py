@@ -71,7 +71,8 @@ def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
         return ScreenReading("level", game=shot.game, scale=shot.scale,
                              doubts=(Doubt(Named("grid"), str(error)),))
     crops = [_given_crop(shot, board.parts, rect, cell) for cell, rect in board.cells.items()]
-    crops += [_piece_crop(shot, piece, n) for n, piece in enumerate(board.pieces)]
+    crops += [_piece_crop(shot, piece, _piece_key(piece, n, board.grid))
+              for n, piece in enumerate(board.pieces)]
     crops += [_sum_crop(shot, found) for found in board.sums]
     crops.append(_level_crop(shot, board.parts))
     return _assemble(shot, board, read_crops([c for c in crops if c is not None]))
@@ -176,15 +177,15 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
     return LabelCrop(CellAt(*cell), (crop,), box)
 
 
-def _piece_crop(shot: Shot, piece: FoundPiece, n: int) -> LabelCrop:
+def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
     crop, box = shot.crop(inner, piece.colour)
-    return LabelCrop(_piece_key(piece, n, None), (crop,), box)
+    return LabelCrop(key, (crop,), box)
 
 
-def _piece_key(piece: FoundPiece, n: int, grid: Grid | None) -> PieceAt:
-    """A piece's element: by its number, and its cell when placed (known once the grid is)."""
-    if grid is None or not piece.in_cell:
+def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
+    """A piece's element as doubts name it: by its number, and by its cell when placed."""
+    if not piece.in_cell:
         return PieceAt(n)
     row, col, _ = grid.coordinates(piece.fill.center)
     return PieceAt(n, (row, col))
@@ -258,7 +259,7 @@ def _piece_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]
     for n, piece in enumerate(board.pieces):
         box = shot.box(piece.fill.inflate(LEVEL.piece_frame * board.grid.side))
         key = _piece_key(piece, n, board.grid)
-        read = reads.get(PieceAt(n))
+        read = reads.get(key)
         value = number(read.glyph if read else None, key, box, doubts, single=True)
         if value is not None and read is not None:
             readings.append(PieceReading(value, box, read.glyph.confidence, key.at))
