@@ -4,7 +4,7 @@ A frame is 30 labels: real labels cut from ../shared/real-screens (cells, pieces
 numbers, map buttons) and digits rendered in the game's font (tests/test_ocr.py builds both).
 Times, per frame, median and p95 over --frames different frames:
   cold   a fresh reader (empty cache): normalisation plus every digit read on its own, in two
-         to five views (vision.ocr.VIEWS) until two agree
+         to five views (vision.settings.OcrSettings.views) until two agree
   warm   the same frame again: normalisation plus cache look-ups, no OCR
 for both engines (tesserocr in-process; the tesseract program, one page per image and one
 process per view), and
@@ -35,6 +35,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the test material re
 from tests.test_ocr import SCALES, Label, real_labels, rendered_labels  # noqa: E402
 from vision import ocr  # noqa: E402
 from vision._ocr_engines import Engine, ProgramEngine, TesserocrEngine, tessdata_dir  # noqa: E402
+from vision.settings import OCR  # noqa: E402
 
 FRAME_SIZE = 30
 
@@ -90,7 +91,7 @@ def accuracy_rows() -> list[tuple[str, int, int, int]]:
     for name, labels in sets.items():
         glyphs = ocr.read_labels([label.crop for label in labels])
         sure = [(g, label) for g, label in zip(glyphs, labels, strict=True)
-                if g.confidence >= ocr.DOUBTFUL]
+                if g.confidence >= OCR.doubtful]
         rows.append((name, len(labels), sum(g.text == label.text for g, label in sure),
                      sum(g.text != label.text for g, label in sure)))
     return rows

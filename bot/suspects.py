@@ -10,23 +10,22 @@ from __future__ import annotations
 
 from puzzle.model import Sum
 from puzzle.solver import Explanation
-from vision.reading import Doubt, ScreenReading
+from vision.reading import CellAt, Doubt, ScreenReading, SumAt
 
 
 def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tuple[Doubt, ...]:
     """The elements the solver blames for "no solution", as doubts to re-read."""
+    reason = f"the solver suspects it: {explanation.message}"
     doubts = []
-    by_cell = {c.cell: c for c in reading.cells}
-    by_sum = {(s.axis, s.index): s for s in reading.sums}
     for suspect in explanation.suspects:
         if isinstance(suspect, Sum):
-            found = by_sum.get((suspect.axis, suspect.index))
-            doubts.append(Doubt(f"sum {suspect.axis} {suspect.index}",
-                                f"the solver suspects it: {explanation.message}",
-                                found.box if found else None))
+            # A line may have a sum at both ends: the side tells them apart when it is known.
+            found = [s.box for s in reading.sums if s.axis == suspect.axis
+                     and s.index == suspect.index and suspect.side in (None, s.side)]
+            key = SumAt(suspect.axis, suspect.index, suspect.side)
+            doubts.append(Doubt(key, reason, found[-1] if found else None))
         else:
-            cell = by_cell.get((suspect[0], suspect[1]))
-            doubts.append(Doubt(f"cell ({suspect[0]}, {suspect[1]})",
-                                f"the solver suspects it: {explanation.message}",
-                                cell.box if cell else None))
+            cells = [c.box for c in reading.cells if c.cell == (suspect[0], suspect[1])]
+            doubts.append(Doubt(CellAt(suspect[0], suspect[1]), reason,
+                                cells[-1] if cells else None))
     return tuple(doubts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -22,8 +23,11 @@ import pytest
 
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision import ocr
-from vision._ocr_engines import Engine, ProgramEngine, Read, open_engine
-from vision.ocr import DOUBTFUL, Glyph, read_labels
+from vision._ocr_engines import Engine, ProgramEngine, open_engine
+from vision.ocr import Glyph, read_labels
+from vision.settings import OCR
+
+pytestmark = pytest.mark.slow  # about a minute: left out of the quick loop (-m "not slow")
 
 FONTS = Path(__file__).resolve().parents[1] / "game" / "fonts"
 SCALES = (0.5, 0.6, 0.8, 1.0, 1.25, 1.5, 2.0, 2.5)
@@ -196,36 +200,58 @@ def misread(labels: list[Label]) -> list[tuple[Label, Glyph]]:
     glyphs = read_labels([label.crop for label in labels])
     assert len(glyphs) == len(labels)
     return [(label, glyph) for label, glyph in zip(labels, glyphs, strict=True)
-            if glyph.text != label.text or glyph.confidence < DOUBTFUL]
+            if glyph.text != label.text or glyph.confidence < OCR.doubtful]
+
+
+@dataclass(frozen=True)
+class Misses:
+    """How a set of labels went wrong: `wrong` read sure but wrong, `doubtful` below the
+    doubt line (honest, but not read)."""
+
+    wrong: int = 0
+    doubtful: int = 0
+
+
+def misses(labels: list[Label]) -> tuple[Misses, list[tuple[Label, Glyph]]]:
+    """The counts, and the labels behind them (for the failure message)."""
+    missed = misread(labels)
+    doubtful = sum(glyph.confidence < OCR.doubtful for _, glyph in missed)
+    return Misses(len(missed) - doubtful, doubtful), missed
+
+
+def assert_at_most(labels: list[Label], known: Misses) -> None:
+    """A ratchet: no more misreads and doubts than measured, so a regression fails. An
+    improvement passes with a warning naming the new figures: lower the table to keep it."""
+    got, missed = misses(labels)
+    detail = [(label.what, label.text, glyph) for label, glyph in missed]
+    assert got.wrong <= known.wrong and got.doubtful <= known.doubtful, (got, detail)
+    if got != known:
+        warnings.warn(f"OCR better than measured: lower {known} to {got}", stacklevel=2)
 
 
 def test_real_crop_files_read_exactly() -> None:
     assert misread(real_crop_files()) == []
 
 
-# Known limits, measured (bench/ocr.py): at 0.5x zoom one real label of 70 (digits 7 px tall)
-# comes back doubtful, and JPEG plus darkening at 1x and below still trips Tesseract on a few
-# labels. They stay visible as strict xfails: one that starts passing fails the run, so the
-# mark is removed rather than left to hide a regression elsewhere.
-SMALL = pytest.mark.xfail(reason="digits 7 px tall: one label of 70 misread", strict=True)
-# The faint level label under the "Level Completed" overlay at 2x: its "1" reads 1, 4 and 5 in
-# different views, so it comes back doubtful (honest, but not exact).
-FAINT = pytest.mark.xfail(reason="faint overlay label at 2x: doubtful", strict=True)
-NOISY = pytest.mark.xfail(reason="JPEG q60 + gamma at small sizes: misreads remain",
-                          strict=True)
+# Known limits, measured on 2026-11-23 (bench/ocr.py, 70 real labels or 520 rendered per case)
+# and held as ratchets rather than whole-case xfails, so one misread more fails the run:
+# - at 0.5x zoom (digits 7 px tall) one real label of 70 reads wrong;
+# - the faint level label under the "Level Completed" overlay at 2x: its "1" reads 1, 4 and 5
+#   in different views, so it comes back doubtful (honest, but not exact);
+# - JPEG q60 plus darkening at 1x and below still trips Tesseract on a few labels.
+REAL_AT_ZOOM = {0.5: Misses(wrong=1), 2.0: Misses(doubtful=1)}
+REAL_NOISY = {0.6: Misses(wrong=11, doubtful=9), 1.0: Misses(doubtful=1), 2.0: Misses()}
+RENDERED_NOISY = {10: Misses(wrong=63, doubtful=127), 20: Misses(wrong=29, doubtful=33)}
 
 
-@pytest.mark.parametrize("scale", [pytest.param(s, marks=SMALL) if s < 0.6 else
-                                   pytest.param(s, marks=FAINT) if s == 2.0 else s
-                                   for s in SCALES])
+@pytest.mark.parametrize("scale", SCALES)
 def test_real_labels_read_exactly_at_every_zoom(scale: float) -> None:
-    assert misread(real_labels(scale)) == []
+    assert_at_most(real_labels(scale), REAL_AT_ZOOM.get(scale, Misses()))
 
 
-@pytest.mark.parametrize("scale", (pytest.param(0.6, marks=NOISY),
-                                   pytest.param(1.0, marks=NOISY), 2.0))
+@pytest.mark.parametrize("scale", sorted(REAL_NOISY))
 def test_real_labels_survive_jpeg_and_darkening(scale: float) -> None:
-    assert misread(real_labels(scale, jpeg=True, gamma=True)) == []
+    assert_at_most(real_labels(scale, jpeg=True, gamma=True), REAL_NOISY[scale])
 
 
 @pytest.mark.parametrize("digit_height", (7, 8, 12, 18, 30, 60))
@@ -233,10 +259,10 @@ def test_rendered_digits_read_in_every_colour_scheme(digit_height: int) -> None:
     assert misread(rendered_labels(digit_height)) == []
 
 
-@pytest.mark.parametrize("digit_height", (10, 20))
-@NOISY
+@pytest.mark.parametrize("digit_height", sorted(RENDERED_NOISY))
 def test_rendered_digits_survive_jpeg_and_darkening(digit_height: int) -> None:
-    assert misread(rendered_labels(digit_height, jpeg=True, gamma=True)) == []
+    assert_at_most(rendered_labels(digit_height, jpeg=True, gamma=True),
+                   RENDERED_NOISY[digit_height])
 
 
 def test_wrong_reads_are_rare_even_where_exactness_fails() -> None:
@@ -244,7 +270,7 @@ def test_wrong_reads_are_rare_even_where_exactness_fails() -> None:
     labels = rendered_labels(10, jpeg=True, gamma=True)
     glyphs = read_labels([label.crop for label in labels])
     sure_and_wrong = [g for g, label in zip(glyphs, labels, strict=True)
-                      if g.confidence >= DOUBTFUL and g.text != label.text]
+                      if g.confidence >= OCR.doubtful and g.text != label.text]
     # Measured 63 of 520 (12.1 %), 48 of them faint crops (dimmed on the overlay, dashed grey)
     # that JPEG and darkening push below the ink threshold, read as confidently blank.
     assert len(sure_and_wrong) <= 0.13 * len(labels)
@@ -276,7 +302,7 @@ class CountingEngine:
     def __init__(self, inner: Engine) -> None:
         self.inner, self.images = inner, 0
 
-    def read(self, images: Sequence[np.ndarray]) -> list[Read]:
+    def read(self, images: Sequence[np.ndarray]) -> list[Glyph]:
         self.images += len(images)
         return self.inner.read(images)
 
@@ -313,7 +339,7 @@ def test_grayscale_crop_reads_like_colour() -> None:
 
 def test_letters_are_not_passed_off_as_digits() -> None:
     crops = [render(t, (64, 64, 64), (185, 174, 111), False, 20) for t in ("Quit", "play", "W")]
-    assert all(g.confidence < DOUBTFUL for g in read_labels(crops))
+    assert all(g.confidence < OCR.doubtful for g in read_labels(crops))
 
 
 def test_no_crops_no_glyphs() -> None:

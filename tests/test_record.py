@@ -25,7 +25,7 @@ from game.render import render_screen
 from puzzle.geometry import Box
 from vision import read_screen
 from vision.image import load_image
-from vision.reading import Doubt, ScreenReading
+from vision.reading import Doubt, Named, ScreenReading
 
 PROJECT = Path(__file__).resolve().parents[1]
 REGION = Box(560, 240, 800, 600)
@@ -51,7 +51,7 @@ def assert_every_line_names_a_whole_frame(folder: Path) -> None:
 
 def test_frames_and_notes_are_written_in_the_documented_shape(tmp_path: Path) -> None:
     reading = ScreenReading("title", game=Box(10, 20, 800, 600), scale=1.0,
-                            doubts=(Doubt("level label", "faint"),))
+                            doubts=(Doubt(Named("level label"), "faint"),))
     with Recorder(tmp_path / "run") as recorder:
         first = recorder.frame(frame_image(), REGION, reading, level=3)
         recorder.note("drag", start=[1, 2], end=(3, 4), box=Box(1, 2, 3, 4))

@@ -18,13 +18,10 @@ import cv2
 import numpy as np
 import pytest
 
-import vision
 from bot.cli import main
 from vision.image import ImageError, load_image
 
 PROJECT = Path(__file__).resolve().parents[1]
-needs_vision = pytest.mark.skipif(not hasattr(vision, "read_screen"),
-                                  reason="vision.read_screen is not built yet")
 
 
 def png_chunk(kind: bytes, body: bytes) -> bytes:
@@ -112,7 +109,6 @@ def test_bad_file_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureF
     assert_one_line(capsys.readouterr().err, path, BAD_FILES[name][1])
 
 
-@needs_vision
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("name", NO_GAME)
 def test_screenshot_without_the_game_is_one_line_and_exit_2(

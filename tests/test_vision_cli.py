@@ -25,10 +25,13 @@ from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS, real_level_files
 from vision.capture import CaptureError, FileScreen, parse_region
 from vision.overlay import STYLE, cell_pitch, draw_overlay, glyph_crops
 from vision.reading import (
+    CellAt,
     CellReading,
     Doubt,
+    Named,
     PieceReading,
     ScreenReading,
+    SumAt,
     SumReading,
 )
 from vision.report import ImageOutcome, summary_table
@@ -63,7 +66,7 @@ def level_reading(doubts: tuple[Doubt, ...] = (), sums: tuple[Sum, ...] = (),
 MAP = ScreenReading("level_select", game=Box(100, 100, 800, 600), scale=1.0,
                     buttons=MappingProxyType({"01": Box(200, 300, 50, 50)}),
                     levels=MappingProxyType({"completed": (1, 2), "dashed": (3,)}))
-NO_GAME = ScreenReading("unknown", doubts=(Doubt("game", "no game area found"),))
+NO_GAME = ScreenReading("unknown", doubts=(Doubt(Named("game"), "no game area found"),))
 
 
 def screenshot(folder: Path, name: str) -> str:
@@ -108,7 +111,7 @@ def test_read_names_other_screens_in_one_line(tmp_path: Path, fake_vision: Insta
 
 
 def test_read_lists_doubts_and_exits_1(tmp_path: Path, fake_vision: Install) -> None:
-    doubt = Doubt("cell (0, 1)", "digit read as 1 or 7", cell_box(0, 1))
+    doubt = Doubt(CellAt(0, 1), "digit read as 1 or 7", cell_box(0, 1))
     fake_vision(level_reading(doubts=(doubt,)))
     code, out = run("read", screenshot(tmp_path, "shot.png"))
     assert code == 1
@@ -193,7 +196,7 @@ def test_unsolvable_screenshot_points_at_the_digits_to_reread(tmp_path: Path,
 
 
 def test_solve_doubtful_screenshot_gives_no_answer(tmp_path: Path, fake_vision: Install) -> None:
-    fake_vision(level_reading(doubts=(Doubt("grid", "rows 1 and 2 overlap"),)))
+    fake_vision(level_reading(doubts=(Doubt(Named("grid"), "rows 1 and 2 overlap"),)))
     code, out = run("solve", screenshot(tmp_path, "shot.png"))
     assert code == 1
     assert out.splitlines()[-2:] == ["doubt: grid: rows 1 and 2 overlap",
@@ -231,7 +234,7 @@ def test_replay_folder_writes_report_and_summary(tmp_path: Path, fake_vision: In
 
 
 def test_replay_fails_when_one_image_is_doubtful(tmp_path: Path, fake_vision: Install) -> None:
-    fake_vision(level_reading(), level_reading(doubts=(Doubt("sum row 1 left", "blurred"),)))
+    fake_vision(level_reading(), level_reading(doubts=(Doubt(SumAt("row", 1, "left"), "blurred"),)))
     paths = [screenshot(tmp_path, "a.png"), screenshot(tmp_path, "b.png")]
     code, out = run("replay", *paths, "--out", str(tmp_path / "report"))
     assert code == 1
@@ -266,7 +269,7 @@ def test_summary_table_counts_per_screen() -> None:
 def test_overlay_marks_doubts_in_red_and_leaves_the_image_alone() -> None:
     image = np.full((800, 1000, 3), 128, np.uint8)
     doubt_box = cell_box(1, 1)
-    reading = level_reading(doubts=(Doubt("cell (1, 1)", "ink but no digit", doubt_box),))
+    reading = level_reading(doubts=(Doubt(CellAt(1, 1), "ink but no digit", doubt_box),))
     overlay = draw_overlay(image, reading)
     assert (image == 128).all()
     right_edge = overlay[doubt_box.y + doubt_box.h // 2, doubt_box.x + doubt_box.w - 2]

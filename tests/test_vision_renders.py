@@ -25,6 +25,8 @@ from game.levels import LEVEL_COUNT
 from game.render import render_screen
 from vision import read_screen
 
+pytestmark = pytest.mark.slow  # about a minute: left out of the quick loop (-m "not slow")
+
 RENDERS = 300
 TEXT_BUTTONS = {"restart", "quit", "menu", "next"}
 

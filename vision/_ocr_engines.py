@@ -9,11 +9,13 @@ every image on its own, so a reading depends only on that image's pixels.
   page of a multi-page list, so tesseract still recognises each alone, yet one process start
   (about 90 ms) serves a whole page mode of a call instead of one per image.
 A lone digit is read as a block of text (psm 6), two digits side by side as a line (psm 7).
-`open_engine()` picks tesserocr when it is installed, else the program.
+`open_engine()` picks tesserocr when it is installed, else the program. Opening an engine limits
+OpenMP to `OcrSettings.omp_thread_limit` threads unless the user set OMP_THREAD_LIMIT.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import tempfile
@@ -25,9 +27,9 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from vision.settings import OCR
+
 DIGITS = "0123456789"
-# At the normalised height, one digit is at most this wide relative to its height.
-SINGLE_DIGIT_ASPECT = 0.95
 # Page segmentation modes. Measured on 7391 lone normalised digits (tests/test_ocr.py
 # material): read as a block (psm 6) Tesseract gets 96.3 % right and 0.6 % sure but wrong; as a
 # line (psm 7, the same as psm 10 "one character" here) 91.9 %; as a word (psm 8) 93.0 %.
@@ -40,8 +42,8 @@ class OcrEngineError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Read:
-    """What the engine saw in one image: digits ("" if none) and a confidence in 0..1."""
+class Glyph:
+    """What was read on one image or label: digits ("" if none) and a confidence in 0..1."""
 
     text: str
     confidence: float
@@ -51,11 +53,11 @@ Symbols = list[tuple[str, float]]  # (character, confidence 0..1), left to right
 
 
 class Engine(Protocol):
-    """Reads each image alone: the same image always gives the same Read."""
+    """Reads each image alone: the same image always gives the same Glyph."""
 
     name: str
 
-    def read(self, images: Sequence[np.ndarray]) -> list[Read]: ...
+    def read(self, images: Sequence[np.ndarray]) -> list[Glyph]: ...
 
 
 def is_single(image: np.ndarray) -> bool:
@@ -64,7 +66,7 @@ def is_single(image: np.ndarray) -> bool:
     columns = np.nonzero((image == 0).any(axis=0))[0]
     if not rows.size:
         return True
-    return columns[-1] - columns[0] + 1 <= SINGLE_DIGIT_ASPECT * (rows[-1] - rows[0] + 1)
+    return bool(columns[-1] - columns[0] + 1 <= OCR.single_digit_aspect * (rows[-1] - rows[0] + 1))
 
 
 def page_mode(image: np.ndarray) -> int:
@@ -72,13 +74,13 @@ def page_mode(image: np.ndarray) -> int:
     return PSM_BLOCK if is_single(image) else PSM_LINE
 
 
-def settle(symbols: Symbols, mode: int) -> Read:
-    """One Read from the characters seen: a lone digit's image that shows other than one
+def settle(symbols: Symbols, mode: int) -> Glyph:
+    """One Glyph from the characters seen: a lone digit's image that shows other than one
     character is read as nothing sure (confidence 0)."""
     text = "".join(c for c, _ in symbols)
     if not symbols or (mode == PSM_BLOCK and len(text) != 1):
-        return Read(text, 0.0)
-    return Read(text, max(0.0, min(c for _, c in symbols)))
+        return Glyph(text, 0.0)
+    return Glyph(text, max(0.0, min(c for _, c in symbols)))
 
 
 class TesserocrEngine:
@@ -87,13 +89,14 @@ class TesserocrEngine:
     name = "tesserocr"
 
     def __init__(self, tessdata: str) -> None:
+        limit_openmp()
         import tesserocr
 
         self._level = tesserocr.RIL.SYMBOL
         self._api = tesserocr.PyTessBaseAPI(path=tessdata, lang="eng")
         self._api.SetVariable("tessedit_char_whitelist", DIGITS)
 
-    def read(self, images: Sequence[np.ndarray]) -> list[Read]:
+    def read(self, images: Sequence[np.ndarray]) -> list[Glyph]:
         return [settle(self._symbols(image, page_mode(image)), page_mode(image))
                 for image in images]
 
@@ -129,12 +132,13 @@ class ProgramEngine:
     _config = f"-c tessedit_char_whitelist={DIGITS}"
 
     def __init__(self) -> None:
+        limit_openmp()
         import pytesseract
 
         self._tess = pytesseract
 
-    def read(self, images: Sequence[np.ndarray]) -> list[Read]:
-        reads = [Read("", 0.0)] * len(images)
+    def read(self, images: Sequence[np.ndarray]) -> list[Glyph]:
+        reads = [Glyph("", 0.0)] * len(images)
         modes = [page_mode(image) for image in images]
         for mode in sorted(set(modes)):
             chosen = [n for n, m in enumerate(modes) if m == mode]
@@ -145,7 +149,6 @@ class ProgramEngine:
 
     def _pages(self, images: Sequence[np.ndarray], mode: int) -> list[Symbols]:
         """The digits read on each image, each image a page of its own."""
-        """The words read on each image, each image a page of its own."""
         with tempfile.TemporaryDirectory() as folder:
             paths = []
             for n, image in enumerate(images):
@@ -162,6 +165,12 @@ class ProgramEngine:
                 # Tesseract counts pages from 1; a word's confidence stands for each character.
                 pages[int(page) - 1] += [(c, float(conf) / 100) for c in word]
         return pages
+
+
+def limit_openmp() -> None:
+    """One OpenMP thread per tesseract (see OcrSettings.omp_thread_limit), set before the
+    engine starts (the program inherits the environment), unless the user chose a limit."""
+    os.environ.setdefault("OMP_THREAD_LIMIT", str(OCR.omp_thread_limit))
 
 
 def tessdata_dir() -> str:

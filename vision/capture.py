@@ -13,8 +13,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from puzzle.geometry import Box
 from vision.image import load_image
-from vision.reading import Box
 
 
 class CaptureError(RuntimeError):
@@ -112,7 +112,7 @@ class MssScreen:
         screen = monitors[self._checked_index()]
         if region is None:
             return dict(screen)
-        if not _inside(region, screen["width"], screen["height"]):
+        if not region.within(Box(0, 0, screen["width"], screen["height"])):
             raise CaptureError(f"region {region.to_list()} is not inside monitor {self.monitor} "
                                f"({screen['width']}x{screen['height']})")
         return {"left": screen["left"] + region.x, "top": screen["top"] + region.y,
@@ -157,11 +157,6 @@ def crop(image: np.ndarray, region: Box | None) -> np.ndarray:
     if region is None:
         return image
     height, width = image.shape[:2]
-    if not _inside(region, width, height):
+    if not region.within(Box(0, 0, width, height)):
         raise CaptureError(f"region {region.to_list()} is not inside the {width}x{height} image")
     return image[region.y:region.y + region.h, region.x:region.x + region.w].copy()
-
-
-def _inside(region: Box, width: int, height: int) -> bool:
-    return (region.x >= 0 and region.y >= 0 and region.x + region.w <= width
-            and region.y + region.h <= height)

@@ -6,26 +6,12 @@ darkened or JPEG-compressed screenshot shifts every colour), never a fixed RGB v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
 
+from vision.settings import COLOUR
+
 BGR = tuple[int, int, int]
-
-
-@dataclass(frozen=True)
-class ColourSettings:
-    """Thresholds as fractions of the background's brightness or as colour distances."""
-
-    ink_distance: int = 48  # max-channel distance from the background that counts as ink
-    dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
-    grey_spread: int = 40  # max - min channel below this: a grey, not a colour
-    blue_margin: int = 45  # blue channel above red and green by this much: blue ink
-    white_min: int = 200  # every channel above this (relative to 255): white digits
-
-
-COLOURS = ColourSettings()
 
 
 def channel_max(image: np.ndarray) -> np.ndarray:
@@ -56,34 +42,35 @@ def dark_ink(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     Only brightness counts: a thin grey line blended into a coloured theme is no longer grey,
     while every coloured thing in the game (pieces, blue sums, red digits) is bright.
     """
-    limit = COLOURS.dark_fraction * brightness(background)
+    limit = COLOUR.dark_fraction * brightness(background)
     return (channel_max(image) < limit).astype(np.uint8) * 255
 
 
 def blue_ink(image: np.ndarray) -> np.ndarray:
     """Mask of blue ink (blue sums, blue arrows): blue well above red and green."""
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
-    return ((b - r > COLOURS.blue_margin) & (b - g > COLOURS.blue_margin)).astype(np.uint8) * 255
+    return ((b - r > COLOUR.blue_margin) & (b - g > COLOUR.blue_margin)).astype(np.uint8) * 255
 
 
 def red_ink(image: np.ndarray) -> np.ndarray:
     """Mask of red ink (digits of a broken rule)."""
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
-    return ((r - g > 80) & (r - b > 80)).astype(np.uint8) * 255
+    margin = COLOUR.red_ink_margin
+    return ((r - g > margin) & (r - b > margin)).astype(np.uint8) * 255
 
 
 def is_blue(colour: BGR | np.ndarray) -> bool:
     b, g, r = (int(v) for v in colour)
-    return b - r > COLOURS.blue_margin and b - g > COLOURS.blue_margin
+    return b - r > COLOUR.blue_margin and b - g > COLOUR.blue_margin
 
 
 def is_red(colour: BGR | np.ndarray) -> bool:
     b, g, r = (int(v) for v in colour)
-    return r - g > 60 and r - b > 60
+    return r - g > COLOUR.red_colour_margin and r - b > COLOUR.red_colour_margin
 
 
 def is_grey(colour: BGR | np.ndarray) -> bool:
-    return int(np.max(colour)) - int(np.min(colour)) < COLOURS.grey_spread
+    return int(np.max(colour)) - int(np.min(colour)) < COLOUR.grey_spread
 
 
 def median_colour(image: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
@@ -91,4 +78,5 @@ def median_colour(image: np.ndarray, mask: np.ndarray | None = None) -> np.ndarr
     pixels = image.reshape(-1, 3) if mask is None else image[mask > 0]
     if len(pixels) == 0:
         return np.zeros(3, np.uint8)
-    return np.median(pixels, axis=0).astype(np.uint8)
+    median: np.ndarray = np.median(pixels, axis=0).astype(np.uint8)
+    return median

@@ -14,43 +14,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import COLOURS, channel_max
-
-
-@dataclass(frozen=True)
-class GridSettings:
-    min_side: float = 20.0  # logical pixels: cells from 0.45x to 2.2x the usual 44 px
-    max_side: float = 100.0
-    squareness: float = 0.12  # |w - h| over the side
-    min_inside_fill: float = 0.6  # the inside of an outline, less its digit
-    size_tolerance: float = 0.12  # of the median side: all cells are one size
-    pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
-    off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
-
-
-GRID = GridSettings()
+from puzzle.geometry import Rect
+from vision.colours import channel_max
+from vision.settings import COLOUR, GRID
 
 
 class GridError(ValueError):
     """The squares found do not form one regular grid."""
-
-
-@dataclass(frozen=True)
-class Square:
-    """An axis-aligned square found in the logical view: left, top, side lengths."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    @property
-    def side(self) -> float:
-        return (self.w + self.h) / 2
 
 
 @dataclass(frozen=True)
@@ -68,13 +38,13 @@ class Grid:
         row, col = round(row_f), round(col_f)
         return row, col, max(abs(row_f - row), abs(col_f - col))
 
-    def cell_square(self, row: int, col: int) -> Square:
+    def cell_square(self, row: int, col: int) -> Rect:
         cx = self.origin[0] + col * self.pitch
         cy = self.origin[1] + row * self.pitch
-        return Square(cx - self.side / 2, cy - self.side / 2, self.side, self.side)
+        return Rect(cx - self.side / 2, cy - self.side / 2, self.side, self.side)
 
 
-def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) -> list[Square]:
+def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) -> list[Rect]:
     """Closed square outlines of cell size whose inside shows the background.
 
     Found by their insides (enclosed non-ink regions), so an arrow or a neighbour touching
@@ -86,7 +56,7 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     insides = []
     for x, y, w, h, area in stats[1:]:
         side = (w + h) / 2
-        if not GRID.min_side * 0.7 <= side <= GRID.max_side:
+        if not GRID.min_side * GRID.inside_share <= side <= GRID.max_side:
             continue
         if abs(w - h) > GRID.squareness * side or area < GRID.min_inside_fill * w * h:
             continue
@@ -96,7 +66,7 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     return _outlines(insides, darkness)
 
 
-def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) -> list[Square]:
+def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) -> list[Rect]:
     """Each outline's outer square, to a fraction of a pixel.
 
     A blurred line keeps its centre (the darkness-weighted mean across it) and its total
@@ -119,7 +89,7 @@ def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) ->
             continue
         half = float(np.median(widths)) / 2
         left, right, top, bottom = centres
-        squares.append(Square(left - half + 0.5, top - half + 0.5,
+        squares.append(Rect(left - half + 0.5, top - half + 0.5,
                               right - left + 2 * half, bottom - top + 2 * half))
     return squares
 
@@ -132,15 +102,15 @@ def _profile(darkness: np.ndarray, inside: tuple[int, int, int, int],
     a tenth of the cell beyond it: less than the gap to a neighbouring cell.
     """
     x, y, w, h = inside
-    reach = max(3, int(round(0.12 * w)))
+    reach = max(3, int(round(GRID.profile_reach * w)))
     height, width = darkness.shape
     if edge < 2:
-        rows = slice(y + int(0.3 * h), y + h - int(0.3 * h))
+        rows = slice(y + int(GRID.profile_skip * h), y + h - int(GRID.profile_skip * h))
         start = x - reach if edge == 0 else x + w - 1
         start = max(0, start)
         strip = darkness[rows, start:min(width, start + reach + 1)].mean(axis=0)
     else:
-        cols = slice(x + int(0.3 * w), x + w - int(0.3 * w))
+        cols = slice(x + int(GRID.profile_skip * w), x + w - int(GRID.profile_skip * w))
         start = y - reach if edge == 2 else y + h - 1
         start = max(0, start)
         strip = darkness[start:min(height, start + reach + 1), cols].mean(axis=1)
@@ -156,10 +126,10 @@ def _enclosed(shape: tuple[int, ...], x: int, y: int, w: int, h: int) -> bool:
 def _filled(view: np.ndarray, background: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
     inside = view[y + h // 4:y + h - h // 4, x + w // 4:x + w - w // 4].reshape(-1, 3)
     centre = np.median(inside, axis=0)
-    return bool(np.abs(centre - background.astype(float)).max() > COLOURS.ink_distance)
+    return bool(np.abs(centre - background.astype(float)).max() > COLOUR.ink_distance)
 
 
-def one_size(squares: Sequence[Square]) -> tuple[list[Square], list[Square]]:
+def one_size(squares: Sequence[Rect]) -> tuple[list[Rect], list[Rect]]:
     """Split into squares of the common (median) size and the odd ones out."""
     if not squares:
         return [], []
@@ -169,7 +139,7 @@ def one_size(squares: Sequence[Square]) -> tuple[list[Square], list[Square]]:
     return fits, odd
 
 
-def fit_grid(squares: Sequence[Square]) -> Grid:
+def fit_grid(squares: Sequence[Rect]) -> Grid:
     """The lattice through these cell squares (at least one)."""
     if not squares:
         raise GridError("no cells found")
@@ -198,10 +168,10 @@ def _pitch(_centres: list[float], offsets: list[float], side: float) -> float:
     if not steps:
         # One lone cell or one line of touching ones: the pitch cannot be seen; the usual
         # gap (48 px pitch for 44 px cells) is the best estimate, and only scales coordinates.
-        return side * 48 / 44
+        return side * GRID.usual_pitch / GRID.usual_side
     for divisor in range(1, 6):
         pitch = steps[0] / divisor
-        if pitch < low * 0.95:
+        if pitch < low * GRID.pitch_slack:
             break
         if pitch > high:
             continue

@@ -13,35 +13,25 @@ from __future__ import annotations
 
 import struct
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from vision.settings import IMAGE, ImageSettings
 
 
 class ImageError(ValueError):
     """A file that cannot be used as a screenshot; the message is one line naming the file."""
 
 
-@dataclass(frozen=True)
-class ImageLimits:
-    """What a screenshot may be: large enough to hold the game, small enough to decode safely."""
-
-    min_width: int = 400  # the 800x600 game at 0.5x zoom
-    min_height: int = 300
-    max_side: int = 8192  # an 8K monitor; a BGR frame this size is 200 MB at most
-    max_bytes: int = 256 * 1024 * 1024
-
-
-LIMITS = ImageLimits()
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_START = b"\xff\xd8\xff"
 # JPEG start-of-frame markers (they hold the size); C4, C8 and CC are other segments.
 _JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
 
 
-def load_image(path: str | Path, limits: ImageLimits = LIMITS) -> np.ndarray:
+def load_image(path: str | Path, limits: ImageSettings = IMAGE) -> np.ndarray:
     """The picture in `path` as a BGR uint8 array (alpha dropped, 16-bit scaled to 8)."""
     data = _read_bytes(Path(path), limits)
     kind, (width, height) = _header(data, str(path))
@@ -78,7 +68,7 @@ def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes:
     return buffer.tobytes()
 
 
-def _read_bytes(path: Path, limits: ImageLimits) -> bytes:
+def _read_bytes(path: Path, limits: ImageSettings) -> bytes:
     try:
         if path.is_dir():
             raise ImageError(f"{path}: is a folder, not an image")
@@ -150,7 +140,7 @@ def _webp_size(data: bytes, name: str) -> tuple[int, int]:
     raise ImageError(f"{name}: truncated or unknown WebP (cannot read its size)")
 
 
-def _check_size(name: str, width: int, height: int, limits: ImageLimits) -> None:
+def _check_size(name: str, width: int, height: int, limits: ImageSettings) -> None:
     if width < limits.min_width or height < limits.min_height:
         raise ImageError(f"{name}: is {width}x{height} pixels, too small to hold the game "
                          f"(at least {limits.min_width}x{limits.min_height} needed)")

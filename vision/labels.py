@@ -10,48 +10,31 @@ are fractions of the pitch or of the game area.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from puzzle.model import Axis, Side
-from vision.grid import Grid, Square
-
-
-@dataclass(frozen=True)
-class LabelSettings:
-    arrow_gap: float = 0.35  # pitch: the arrow stands this close to the end cell
-    on_axis: float = 0.3  # pitch: a label's centre lies this close to the line's centre
-    reach: float = 1.6  # pitch: digits end within this distance of the end cell
-    digit_gap: float = 0.3  # pitch: a gap between parts of one label
-    min_part: float = 0.05  # pitch: smaller specks are noise
-    label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
-    digit_width: float = 0.62  # a digit's usual width over its height
-
-
-LABELS = LabelSettings()
+from puzzle.geometry import Rect
+from puzzle.model import Axis, Cell, Side
+from vision.grid import Grid
+from vision.settings import LABEL
 
 
 @dataclass(frozen=True)
 class Part:
-    """One connected blob of ink in the logical view (box and its own pixel count)."""
+    """One connected blob of ink in the logical view: its bounding rectangle (whole logical
+    pixels), its own pixel count, and its number in the ink's label image."""
 
-    x: int
-    y: int
-    w: int
-    h: int
+    rect: Rect
     area: int
     label: int
 
     @property
     def center(self) -> tuple[float, float]:
-        return (self.x + self.w / 2, self.y + self.h / 2)
-
-    @property
-    def square(self) -> Square:
-        return Square(float(self.x), float(self.y), float(self.w), float(self.h))
+        return self.rect.center
 
 
 @dataclass(frozen=True)
@@ -64,29 +47,26 @@ class FoundSum:
     axis: Axis
     index: int
     side: Side
-    arrow: Square | None
-    digits: Square | None
+    arrow: Rect | None
+    digits: Rect | None
     parts: tuple[Part, ...]
-    end: tuple[int, int]  # the line's outer-most cell the label stands beside
+    end: Cell  # the line's outer-most cell the label stands beside
 
 
 def ink_parts(ink: np.ndarray, min_side: float) -> tuple[list[Part], np.ndarray]:
     """Connected blobs of an ink mask, specks dropped; also the label image."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    parts = [Part(int(x), int(y), int(w), int(h), int(a), i)
+    parts = [Part(Rect(float(x), float(y), float(w), float(h)), int(a), i)
              for i, (x, y, w, h, a) in enumerate(stats) if i and max(w, h) >= min_side]
     return parts, labels
 
 
-def union(squares: Sequence[Square | Part]) -> Square:
-    x0 = min(s.x for s in squares)
-    y0 = min(s.y for s in squares)
-    x1 = max(s.x + s.w for s in squares)
-    y1 = max(s.y + s.h for s in squares)
-    return Square(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
+def union(parts: Sequence[Part]) -> Rect:
+    """The rectangle around these blobs (at least one)."""
+    return functools.reduce(Rect.union, (p.rect for p in parts))
 
 
-def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[tuple[int, int]],
+def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
               labels: np.ndarray) -> list[FoundSum]:
     """Sum labels at both ends of every row and column that holds cells."""
     found = []
@@ -130,20 +110,20 @@ def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Sid
     along = 1 - across
     line_centre = cell.center[across]
     edge = (cell.x if along == 0 else cell.y) if outward < 0 else (
-        (cell.x + cell.w) if along == 0 else (cell.y + cell.h))
+        cell.right if along == 0 else cell.bottom)
     candidates = []
     for part in parts:
-        if abs(part.center[across] - line_centre) > LABELS.on_axis * grid.pitch:
+        if abs(part.center[across] - line_centre) > LABEL.on_axis * grid.pitch:
             continue
         near, far = _extent(part, along, outward, edge)
-        if near < -1 or far > LABELS.reach * grid.pitch:
+        if near < -1 or far > LABEL.reach * grid.pitch:
             continue
         candidates.append((near, far, part))
     if not candidates:
         return None
     candidates.sort(key=lambda c: c[0])
     near, far, arrow = candidates[0]
-    if near > LABELS.arrow_gap * grid.pitch:
+    if near > LABEL.arrow_gap * grid.pitch:
         return None
     if not _is_arrow(arrow, labels, along, outward):
         # Ink right at the line's end that is no arrow: report it rather than drop a sum.
@@ -151,18 +131,18 @@ def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Sid
     chain = [arrow]
     reach = far
     for near, far, part in candidates[1:]:
-        if near - reach > LABELS.digit_gap * grid.pitch:
+        if near - reach > LABEL.digit_gap * grid.pitch:
             break
         chain.append(part)
         reach = max(reach, far)
     digits = union(chain[1:]) if len(chain) > 1 else None
-    return FoundSum(axis, index, side, arrow.square, digits, tuple(chain), (row, col))
+    return FoundSum(axis, index, side, arrow.rect, digits, tuple(chain), (row, col))
 
 
 def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:
     """Distance from the cell edge, outward, to the part's near and far sides."""
-    start = part.x if along == 0 else part.y
-    length = part.w if along == 0 else part.h
+    start = part.rect.x if along == 0 else part.rect.y
+    length = part.rect.w if along == 0 else part.rect.h
     if outward > 0:
         return start - edge, start + length - edge
     return edge - (start + length), edge - start
@@ -170,7 +150,8 @@ def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, f
 
 def _is_arrow(part: Part, labels: np.ndarray, along: int, outward: int) -> bool:
     """A solid triangle whose base faces the cell and whose tip points outward."""
-    blob = labels[part.y:part.y + part.h, part.x:part.x + part.w] == part.label
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    blob = labels[y:y + h, x:x + w] == part.label
     profile = blob.sum(axis=0 if along == 0 else 1).astype(float)  # width across the line
     if outward < 0:
         profile = profile[::-1]  # from the cell outward
@@ -178,19 +159,19 @@ def _is_arrow(part: Part, labels: np.ndarray, along: int, outward: int) -> bool:
         return False
     third = max(1, len(profile) // 3)
     base, tip = profile[:third].mean(), profile[-third:].mean()
-    solid = part.area >= 0.35 * part.w * part.h
-    return solid and tip <= 0.6 * base
+    solid = part.area >= LABEL.arrow_fill * part.rect.w * part.rect.h
+    return solid and tip <= LABEL.arrow_tip * base
 
 
 def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Part]:
     """The blobs of the text line in the top-left corner, left to right."""
-    corner_w, corner_h = LABELS.label_corner[0] * width, LABELS.label_corner[1] * height
-    inside = [p for p in parts if p.x + p.w <= corner_w and p.y + p.h <= corner_h]
+    corner_w, corner_h = LABEL.label_corner[0] * width, LABEL.label_corner[1] * height
+    inside = [p for p in parts if p.rect.right <= corner_w and p.rect.bottom <= corner_h]
     if not inside:
         return []
-    tallest = max(p.h for p in inside)
-    text = [p for p in inside if p.h >= 0.5 * tallest]
-    return sorted(text, key=lambda p: p.x)
+    tallest = max(p.rect.h for p in inside)
+    text = [p for p in inside if p.rect.h >= LABEL.text_height * tallest]
+    return sorted(text, key=lambda p: p.rect.x)
 
 
 def last_word(parts: Sequence[Part]) -> list[Part]:
@@ -202,8 +183,8 @@ def last_word(parts: Sequence[Part]) -> list[Part]:
     if len(parts) < 3:
         return list(parts[-1:])
     a, b, c = parts[-3], parts[-2], parts[-1]
-    space = b.x - (a.x + a.w)
-    between = c.x - (b.x + b.w)
+    space = b.rect.x - a.rect.right
+    between = c.rect.x - b.rect.right
     return [b, c] if space > between else [c]
 
 
@@ -215,4 +196,4 @@ def digits_seen(parts: Sequence[Part]) -> int:
     or the reading is a doubt: a merged "26" must not pass as "2". A blob counts for at most
     two digits: labels never have more, and blur at small zoom widens a merged pair.
     """
-    return sum(min(2, max(1, round(p.w / (LABELS.digit_width * p.h)))) for p in parts)
+    return sum(min(2, max(1, round(p.rect.w / (LABEL.digit_width * p.rect.h)))) for p in parts)

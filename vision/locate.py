@@ -14,24 +14,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from puzzle.geometry import Box, Rect
 from vision.colours import channel_max, distance, median_colour
-from vision.reading import Box
+from vision.settings import LOCATE
 
 GAME_WIDTH = 800  # logical pixels of the game at 100 % zoom
 GAME_HEIGHT = 600
-
-
-@dataclass(frozen=True)
-class LocateSettings:
-    work_side: int = 640  # the long side of the downscaled copy that regions are found on
-    flat_step: int = 10  # neighbour difference that still counts as the same flat colour
-    aspect_tolerance: float = 0.06
-    min_fill: float = 0.5  # of the bounding box covered by the region itself
-    min_area_fraction: float = 0.01  # of the screenshot
-    edge_colour_distance: int = 36
-
-
-SETTINGS = LocateSettings()
 
 
 @dataclass(frozen=True)
@@ -45,7 +33,7 @@ class GameArea:
 
 def find_game(image: np.ndarray) -> list[GameArea]:
     """Candidate game areas, most likely first (usually exactly one)."""
-    factor = max(1.0, max(image.shape[:2]) / SETTINGS.work_side)
+    factor = max(1.0, max(image.shape[:2]) / LOCATE.work_side)
     small = image if factor == 1.0 else cv2.resize(
         image, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
     labels, stats = _flat_regions(small)
@@ -68,20 +56,20 @@ def _flat_regions(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     step[:, :-1] = cv2.max(step[:, :-1], dx)
     step[1:] = cv2.max(step[1:], dy)
     step[:-1] = cv2.max(step[:-1], dy)
-    flat = (step <= SETTINGS.flat_step).astype(np.uint8)
+    flat = (step <= LOCATE.flat_step).astype(np.uint8)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(flat, connectivity=4)
     return labels, stats
 
 
 def _plausible(stats: np.ndarray, shape: tuple[int, ...]) -> list[int]:
-    min_area = SETTINGS.min_area_fraction * shape[0] * shape[1]
+    min_area = LOCATE.min_area_fraction * shape[0] * shape[1]
     want = GAME_WIDTH / GAME_HEIGHT
     found = []
     for label in range(1, len(stats)):
         x, y, w, h, area = stats[label]
-        if w * h < min_area or area < SETTINGS.min_fill * w * h:
+        if w * h < min_area or area < LOCATE.min_fill * w * h:
             continue
-        if abs(w / h - want) > SETTINGS.aspect_tolerance * want:
+        if abs(w / h - want) > LOCATE.aspect_tolerance * want:
             continue
         found.append((w * h, label))
     return [label for _, label in sorted(found, reverse=True)]
@@ -96,11 +84,12 @@ def _refine(image: np.ndarray, coarse: tuple[float, ...], background: np.ndarray
     ox0, oy0 = max(0, int(x0) - pad), max(0, int(y0) - pad)
     ox1, oy1 = min(width, int(np.ceil(x1)) + pad), min(height, int(np.ceil(y1)) + pad)
     window = image[oy0:oy1, ox0:ox1]
-    is_bg = distance(window, background) <= SETTINGS.edge_colour_distance
-    inner_y = slice(int(y0 + (y1 - y0) * 0.3) - oy0, int(y0 + (y1 - y0) * 0.7) - oy0)
-    inner_x = slice(int(x0 + (x1 - x0) * 0.3) - ox0, int(x0 + (x1 - x0) * 0.7) - ox0)
-    columns = np.flatnonzero(is_bg[inner_y].mean(axis=0) >= 0.5)
-    rows = np.flatnonzero(is_bg[:, inner_x].mean(axis=1) >= 0.5)
+    is_bg = distance(window, background) <= LOCATE.edge_colour_distance
+    near, far = LOCATE.edge_probe
+    inner_y = slice(int(y0 + (y1 - y0) * near) - oy0, int(y0 + (y1 - y0) * far) - oy0)
+    inner_x = slice(int(x0 + (x1 - x0) * near) - ox0, int(x0 + (x1 - x0) * far) - ox0)
+    columns = np.flatnonzero(is_bg[inner_y].mean(axis=0) >= LOCATE.edge_share)
+    rows = np.flatnonzero(is_bg[:, inner_x].mean(axis=1) >= LOCATE.edge_share)
     if len(columns) == 0 or len(rows) == 0:
         return Box(int(round(x0)), int(round(y0)), int(round(x1 - x0)), int(round(y1 - y0)))
     left, right = ox0 + columns[0], ox0 + columns[-1] + 1
@@ -119,10 +108,11 @@ class GameView:
     area: GameArea
     image: np.ndarray  # BGR, GAME_HEIGHT x GAME_WIDTH
 
-    def to_screen(self, x: float, y: float, w: float, h: float) -> Box:
+    def to_screen(self, rect: Rect) -> Box:
+        """A rectangle of the logical view as pixels of the screenshot (edges rounded)."""
         s, origin = self.area.scale, self.area.box
-        left, top = origin.x + x * s, origin.y + y * s
-        right, bottom = origin.x + (x + w) * s, origin.y + (y + h) * s
+        left, top = origin.x + rect.x * s, origin.y + rect.y * s
+        right, bottom = origin.x + (rect.x + rect.w) * s, origin.y + (rect.y + rect.h) * s
         return Box(int(round(left)), int(round(top)),
                    int(round(right)) - int(round(left)), int(round(bottom)) - int(round(top)))
 

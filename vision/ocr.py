@@ -13,14 +13,13 @@ button), grayscale or BGR, any polarity and colour, roughly tight around the dig
    Tesseract's own for that character. Blobs wider than one digit (neighbours touching at low
    zoom) are read as a short word instead.
 
-Confidence in 0..1; below DOUBTFUL means "doubtful, do not act on it". A crop with no ink reads
-as Glyph("", 1.0): confidently blank. Ink that does not read as one or two digits is reported
-with a low confidence, never as a sure guess.
+Confidence in 0..1; below `OcrSettings.doubtful` means "doubtful, do not act on it". A crop
+with no ink reads as Glyph("", 1.0): confidently blank. Ink that does not read as one or two
+digits is reported with a low confidence, never as a sure guess.
 """
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -30,59 +29,11 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision._ocr_engines import SINGLE_DIGIT_ASPECT, Engine, Read, open_engine
+from puzzle.geometry import Box
+from vision._ocr_engines import Engine, Glyph, open_engine
+from vision.settings import OCR, View
 
-# One thread per tesseract: OpenMP start-up costs more than it saves on glyphs this small
-# (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Set before any engine
-# starts, for both the in-process library and tesseract processes.
-os.environ["OMP_THREAD_LIMIT"] = "1"
-
-DOUBTFUL = 0.5
-
-
-@dataclass(frozen=True)
-class Glyph:
-    """One label's reading: `text` digits only ("" if none), `confidence` in 0..1."""
-
-    text: str
-    confidence: float
-
-
-@dataclass(frozen=True)
-class OcrSettings:
-    """Sizes in pixels of the normalised digit, thresholds for what counts as ink."""
-
-    digit_height: int = 32
-    margin: int = 10
-    min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
-    min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
-    max_digits: int = 2
-    full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
-    min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
-    vote_floor: float = 0.5  # Tesseract's confidence below which a view's read is no vote
-    cache_size: int = 4096
-
-
-@dataclass(frozen=True)
-class View:
-    """One way to show a digit to Tesseract: its ink scaled by `scale`, then thresholded at
-    `level` of full ink strength."""
-
-    level: float
-    scale: float = 1.0
-
-
-SETTINGS = OcrSettings()
-# Views, in the order they are read. Measured (tests/test_ocr.py material, one view at a time,
-# 3319 normalised digits): thin strokes (level 0.5) read the tiny digits best, bold ones
-# (0.35) miss fewer large ones, and bold strokes a little smaller or larger than the normalised
-# height misread least (2 of 3319). Tesseract's misreads ("1" as "4" at 0.97) and blanks
-# differ from view to view, so further views are read only while no two agree on a digit.
-VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8),
-         View(0.42), View(0.42, scale=0.7), View(0.6))
-UNSETTLED = 0.3  # the most confidence a digit gets when its views never agreed
-SEGMENT_LEVEL = 0.42  # where digits are told apart: every view sees the same digits
-Box = tuple[int, int, int, int]
+__all__ = ["Glyph", "read_labels"]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
@@ -91,7 +42,7 @@ def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
 
 
 @dataclass(frozen=True)
-class Label:
+class DigitBlobs:
     """One crop's digit blobs, scaled to the fixed height as ink strength (0..255, uint8)
     before any threshold; `key` is their exact pixels, the cache key."""
 
@@ -104,7 +55,7 @@ class Label:
 
     def digits(self) -> list[np.ndarray]:
         """The ink of each digit: blobs two digits wide split, feet and slivers dropped."""
-        level = round(255 * SEGMENT_LEVEL)
+        level = round(255 * OCR.segment_level)
         return _tall_enough([part for blob in self.blobs for part in _split_pair(blob, level)],
                             level)
 
@@ -123,7 +74,7 @@ def _tall_enough(digits: list[np.ndarray], level: int) -> list[np.ndarray]:
     heights = [int(np.count_nonzero((digit > level).any(axis=1))) for digit in digits]
     tallest = max(heights, default=0)
     return [d for d, h in zip(digits, heights, strict=True)
-            if h and h >= SETTINGS.min_height_fraction * tallest]
+            if h and h >= OCR.min_height_fraction * tallest]
 
 
 class _Reader:
@@ -152,22 +103,23 @@ class _Reader:
                     continue
                 self.cache.move_to_end(label.key)
                 glyphs.append(self.cache[label.key])
-            while len(self.cache) > SETTINGS.cache_size:
+            while len(self.cache) > OCR.cache_size:
                 self.cache.popitem(last=False)
             return glyphs
 
-    def _glyphs(self, labels: list[Label]) -> list[Glyph]:
+    def _glyphs(self, labels: list[DigitBlobs]) -> list[Glyph]:
         digits = [label.digits() for label in labels]
         reads = iter(self._vote([d for group in digits for d in group]))
         return [_joined([next(reads) for _ in group]) for group in digits]
 
-    def _vote(self, digits: list[np.ndarray]) -> list[Read]:
-        """Each digit read in the VIEWS, one after another, until the views agree on it.
+    def _vote(self, digits: list[np.ndarray]) -> list[Glyph]:
+        """Each digit read in the views (OcrSettings.views), one after another, until the
+        views agree on it.
 
         Tesseract's own confidence is no guard alone: it reads a clean "1" as "4" at 0.99 in
         one view and right in the next. A view that reads nothing does not count against."""
-        ballots: list[list[Read]] = [[] for _ in digits]
-        for view in VIEWS:
+        ballots: list[list[Glyph]] = [[] for _ in digits]
+        for view in OCR.views:
             open_ = [n for n, ballot in enumerate(ballots) if not _decided(ballot)]
             reads = self.engine.read([shown(digits[n], view) for n in open_])
             for n, read in zip(open_, reads, strict=True):
@@ -175,12 +127,12 @@ class _Reader:
         return [_verdict(ballot) for ballot in ballots]
 
 
-def _votes(ballot: list[Read]) -> list[Read]:
+def _votes(ballot: list[Glyph]) -> list[Glyph]:
     """The reads that count: Tesseract's own doubt (below VOTE_FLOOR) counts as no read."""
-    return [r for r in ballot if r.confidence >= SETTINGS.vote_floor and r.text]
+    return [r for r in ballot if r.confidence >= OCR.vote_floor and r.text]
 
 
-def _decided(ballot: list[Read]) -> bool:
+def _decided(ballot: list[Glyph]) -> bool:
     """Two views agree and outnumber the dissent more than two to one (so a 2-1 split reads
     on, and a digit the views keep disputing ends doubtful)."""
     texts = [r.text for r in _votes(ballot)]
@@ -188,24 +140,24 @@ def _decided(ballot: list[Read]) -> bool:
     return top >= 2 and top > 2 * (len(texts) - top)
 
 
-def _verdict(ballot: list[Read]) -> Read:
+def _verdict(ballot: list[Glyph]) -> Glyph:
     """The text most views read; confidence the agreeing views' share of all the views that
     voted, times their own. A dispute the views never settled is doubtful."""
     votes = _votes(ballot)
     if not votes:
-        return Read(next((r.text for r in ballot if r.text), ""), 0.0)
+        return Glyph(next((r.text for r in ballot if r.text), ""), 0.0)
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
-    return Read(text, confidence if _decided(ballot) else min(confidence, UNSETTLED))
+    return Glyph(text, confidence if _decided(ballot) else min(confidence, OCR.unsettled))
 
 
-def _joined(digits: list[Read]) -> Glyph:
+def _joined(digits: list[Glyph]) -> Glyph:
     """A label's Glyph from its digits: no sure label with an unread digit or too many."""
     text = "".join(r.text for r in digits)
     confidence = min((r.confidence for r in digits), default=0.0)
-    if not text or any(not r.text for r in digits) or len(text) > SETTINGS.max_digits:
-        confidence = min(confidence, 0.2)
+    if not text or any(not r.text for r in digits) or len(text) > OCR.max_digits:
+        confidence = min(confidence, OCR.incomplete)
     return Glyph(text, round(confidence, 3))
 
 
@@ -219,7 +171,7 @@ def _reader() -> _Reader:
 # ---------------------------------------------------------------- normalisation
 
 
-def normalise(crop: np.ndarray) -> Label | None:
+def normalise(crop: np.ndarray) -> DigitBlobs | None:
     """The crop's digit blobs, left to right, as ink strength scaled to the fixed height;
     None when the crop holds no ink.
 
@@ -229,17 +181,17 @@ def normalise(crop: np.ndarray) -> Label | None:
     middle then (`_split_pair`), so Tesseract sees lone digits."""
     pixels, background = _pixels_and_background(crop)
     spread = np.abs(pixels - background).max(axis=2)
-    if float(spread.max()) < SETTINGS.min_contrast:
+    if float(spread.max()) < OCR.min_contrast:
         return None
     _, ink = cv2.threshold(spread.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     boxes = digit_boxes(ink)
     if not boxes:
         return None
     strength = _ink_strength(pixels, background, spread, ink, boxes)
-    top = min(y for _, y, _, _ in boxes)
-    bottom = max(y + h for _, y, _, h in boxes)
-    scale = SETTINGS.digit_height / (bottom - top)
-    return Label(tuple(_scaled_blob(strength, ink, box, top, bottom, scale) for box in boxes))
+    top = min(b.y for b in boxes)
+    bottom = max(b.bottom for b in boxes)
+    scale = OCR.digit_height / (bottom - top)
+    return DigitBlobs(tuple(_scaled_blob(strength, ink, box, top, bottom, scale) for box in boxes))
 
 
 def _pixels_and_background(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -259,43 +211,44 @@ def _ink_strength(pixels: np.ndarray, background: np.ndarray, spread: np.ndarray
     and a frame of another colour. Full colour is the median of the strongest digit pixels:
     at 7 px most of a digit is anti-aliased edge, and those must not set the scale."""
     in_digits = np.zeros(ink.shape, bool)
-    for x, y, w, h in boxes:
-        in_digits[y:y + h, x:x + w] = ink[y:y + h, x:x + w] > 0
-    strongest = spread >= np.percentile(spread[in_digits], SETTINGS.full_ink_percentile)
+    for b in boxes:
+        in_digits[b.y:b.bottom, b.x:b.right] = ink[b.y:b.bottom, b.x:b.right] > 0
+    strongest = spread >= np.percentile(spread[in_digits], OCR.full_ink_percentile)
     direction = np.median(pixels[in_digits & strongest], axis=0) - background
     progress = (pixels - background) @ direction / max(float(direction @ direction), 1.0)
-    return np.clip(progress, 0, 1).astype(np.float32)
+    strength: np.ndarray = np.clip(progress, 0, 1).astype(np.float32)
+    return strength
 
 
 def digit_boxes(ink: np.ndarray) -> list[Box]:
-    """Boxes (x, y, w, h) of the ink blobs that can be digits, left to right."""
+    """Boxes of the ink blobs that can be digits, left to right."""
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    boxes: list[Box] = [(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in stats[1:count]]
+    boxes = [Box(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in stats[1:count]]
     digits = [b for b in boxes if not _is_frame(b, boxes, ink.shape)]
     if not digits:
         return []
-    tallest = max(h for _, _, _, h in digits)
-    return sorted(b for b in digits if b[3] >= SETTINGS.min_height_fraction * tallest)
+    tallest = max(b.h for b in digits)
+    return sorted((b for b in digits if b.h >= OCR.min_height_fraction * tallest),
+                  key=lambda b: (b.x, b.y, b.w, b.h))
 
 
 def _is_frame(box: Box, boxes: list[Box], shape: tuple[int, ...]) -> bool:
     """A piece frame or cell outline caught in a loose crop: it touches the crop's edge and
     either encloses other blobs or runs along the edge."""
-    x, y, w, h = box
     height, width = shape[:2]
-    if not (x == 0 or y == 0 or x + w == width or y + h == height):
+    if not (box.x == 0 or box.y == 0 or box.right == width or box.bottom == height):
         return False
-    along_edge = (w >= 0.8 * width and h <= 0.25 * height) or (
-        h >= 0.8 * height and w <= 0.25 * width and (x == 0 or x + w == width))
-    encloses = any(b != box and x < b[0] and y < b[1] and b[0] + b[2] < x + w
-                   and b[1] + b[3] < y + h for b in boxes)
+    along_edge = (box.w >= 0.8 * width and box.h <= 0.25 * height) or (
+        box.h >= 0.8 * height and box.w <= 0.25 * width and (box.x == 0 or box.right == width))
+    encloses = any(b != box and box.x < b.x and box.y < b.y and b.right < box.right
+                   and b.bottom < box.bottom for b in boxes)
     return along_edge or encloses
 
 
 def _scaled_blob(strength: np.ndarray, ink: np.ndarray, box: Box, top: int, bottom: int,
                  scale: float) -> np.ndarray:
     """One blob's ink strength (0..255) scaled to the fixed digit height, before any threshold."""
-    x, _, w, _ = box
+    x, w = box.x, box.w
     # Only this blob's pixels (plus a pixel of anti-aliasing around them) may count as ink.
     own = cv2.dilate(ink[top:bottom, x:x + w], np.ones((3, 3), np.uint8))
     own_strength = np.where(own > 0, strength[top:bottom, x:x + w], 0).astype(np.float32)
@@ -312,7 +265,7 @@ def _split_pair(grey: np.ndarray, level: int) -> list[np.ndarray]:
     least ink in its middle part."""
     ink = grey > level
     columns, rows = np.nonzero(ink.any(axis=0))[0], np.nonzero(ink.any(axis=1))[0]
-    if not columns.size or columns[-1] - columns[0] + 1 <= SINGLE_DIGIT_ASPECT * rows.size:
+    if not columns.size or columns[-1] - columns[0] + 1 <= OCR.single_digit_aspect * rows.size:
         return [grey]
     left, right = int(columns[0]), int(columns[-1]) + 1
     third = (right - left) // 3
@@ -333,7 +286,7 @@ def _framed(grey: np.ndarray, level: int, keep_rows: bool = False) -> np.ndarray
     image = np.where(glyph, 0, 255).astype(np.uint8)
     # A narrow "1" gets the room a digit's advance gives it in the font: cropped tight, Tesseract
     # takes it for a "4" or "5" with confidence.
-    m = SETTINGS.margin
-    extra = max(0, round(SETTINGS.min_digit_width * image.shape[0]) - image.shape[1])
+    m = OCR.margin
+    extra = max(0, round(OCR.min_digit_width * image.shape[0]) - image.shape[1])
     return cv2.copyMakeBorder(image, m, m, m + extra // 2, m + extra - extra // 2,
                               cv2.BORDER_CONSTANT, value=255)

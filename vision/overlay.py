@@ -18,7 +18,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.reading import Box, ScreenReading
+from puzzle.geometry import Box
+from vision.reading import ScreenReading
 
 BGR = tuple[int, int, int]
 

@@ -13,28 +13,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.colours import COLOURS, channel_max, channel_min, distance, median_colour
-from vision.grid import Square
-
-
-@dataclass(frozen=True)
-class PieceSettings:
-    side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
-    squareness: float = 0.15
-    min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
-    min_spread: int = 50  # max - min channel: a saturated fill
-    outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
-    closed_sides: int = 3
-
-
-PIECES = PieceSettings()
+from puzzle.geometry import Rect
+from vision.colours import channel_max, channel_min, distance, median_colour
+from vision.settings import COLOUR, PIECE
 
 
 @dataclass(frozen=True)
 class FoundPiece:
     """A piece's fill square and whether a cell outline surrounds it."""
 
-    fill: Square
+    fill: Rect
     in_cell: bool
     colour: np.ndarray  # the fill's BGR
 
@@ -44,40 +32,42 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     """Every piece in the logical view, in the tray or placed in a cell."""
     mask = _fill_mask(view, background, dark)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
-    low, high = (f * cell_side for f in PIECES.side_range)
+    low, high = (f * cell_side for f in PIECE.side_range)
     found = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         side = (w + h) / 2
-        if not low <= side <= high or abs(w - h) > PIECES.squareness * side:
+        if not low <= side <= high or abs(w - h) > PIECE.squareness * side:
             continue
-        if area < PIECES.min_fill * w * h:
+        if area < PIECE.min_fill * w * h:
             continue
-        fill = Square(float(x), float(y), float(w), float(h))
+        fill = Rect(float(x), float(y), float(w), float(h))
         colour = median_colour(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label)
         found.append(FoundPiece(fill, _in_cell(dark, fill, cell_side), colour))
     return found
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
-    far = distance(view, background) > COLOURS.ink_distance
-    spread = cv2.subtract(channel_max(view), channel_min(view)) > PIECES.min_spread
-    return (far & spread & (dark == 0)).astype(np.uint8) * 255
+    far = distance(view, background) > COLOUR.ink_distance
+    spread = cv2.subtract(channel_max(view), channel_min(view)) > PIECE.min_spread
+    mask: np.ndarray = (far & spread & (dark == 0)).astype(np.uint8) * 255
+    return mask
 
 
-def _in_cell(dark: np.ndarray, fill: Square, cell_side: float) -> bool:
+def _in_cell(dark: np.ndarray, fill: Rect, cell_side: float) -> bool:
     """True when a closed outline of cell size runs around the fill (middle of each side)."""
     cx, cy = fill.center
     half = cell_side / 2
-    inset = max(1.0, cell_side * 0.025)
-    span = np.linspace(-0.2 * cell_side, 0.2 * cell_side, 9)
+    inset = max(1.0, cell_side * PIECE.outline_inset)
+    reach = PIECE.outline_span * cell_side
+    span = np.linspace(-reach, reach, PIECE.outline_samples)
     closed = 0
     for dx, dy, along_x in ((-half + inset, 0, False), (half - inset, 0, False),
                             (0, -half + inset, True), (0, half - inset, True)):
         xs = cx + dx + (span if along_x else 0)
         ys = cy + dy + (0 if along_x else span)
         samples = _sample(dark, np.broadcast_to(xs, span.shape), np.broadcast_to(ys, span.shape))
-        closed += float(np.mean(samples)) >= PIECES.outline_share
-    return closed >= PIECES.closed_sides
+        closed += float(np.mean(samples)) >= PIECE.outline_share
+    return closed >= PIECE.closed_sides
 
 
 def _sample(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 from puzzle.geometry import Box
 from puzzle.model import Axis, Cell, Placement, Puzzle, Scope, Side
@@ -76,13 +76,83 @@ class SumReading:
     confidence: float = 1.0
 
 
+NamedElement = Literal["game", "screen", "grid", "puzzle", "level label", "level map"]
+
+
+@dataclass(frozen=True)
+class Named:
+    """An element known by its name alone: the game area, the screen, the grid, the puzzle as a
+    whole, the level label or the level map."""
+
+    name: NamedElement
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class CellAt:
+    """One cell of the board, by its grid position."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"cell ({self.row}, {self.col})"
+
+
+@dataclass(frozen=True)
+class PieceAt:
+    """One piece: `number` in the order vision found them, `at` its cell when placed."""
+
+    number: int
+    at: Cell | None = None
+
+    def __str__(self) -> str:
+        return f"piece {self.number if self.at is None else self.at}"
+
+
+@dataclass(frozen=True)
+class SumAt:
+    """One sum label: its line and the side it stands on (None when the solver did not say)."""
+
+    axis: Axis
+    index: int
+    side: Side | None = None
+
+    def __str__(self) -> str:
+        side = "" if self.side is None else f" {self.side}"
+        return f"sum {self.axis} {self.index}{side}"
+
+
+@dataclass(frozen=True)
+class OutlineNear:
+    """A square outline that fits no cell of the grid, by where it is on the screenshot."""
+
+    kind: Literal["cell", "square"]  # near a cell's size and on the grid, or of an odd size
+    box: Box
+
+    def __str__(self) -> str:
+        return f"{self.kind} near {self.box}"
+
+
+# Which element a doubt is about: a typed key whose str() is the name users read.
+Element = Named | CellAt | PieceAt | SumAt | OutlineNear
+LEVEL_LABEL = Named("level label")
+
+
 @dataclass(frozen=True)
 class Doubt:
     """Why vision will not vouch for an element: which one, where, and the reason."""
 
-    element: str  # e.g. "cell (1, 3)", "sum row 2 left", "grid", "level label"
+    key: Element
     reason: str
     box: Box | None = None
+
+    @property
+    def element(self) -> str:
+        """The element as users read it: "cell (1, 3)", "sum row 2 left", "grid", ..."""
+        return str(self.key)
 
     def __str__(self) -> str:
         return f"{self.element}: {self.reason}"

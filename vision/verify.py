@@ -8,24 +8,14 @@ says no, the bot falls back to a full read, which also tells a moved window or a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
 
-from vision.reading import Box
+from puzzle.geometry import Box
+from vision.settings import VERIFY, VerifySettings
 
 
-@dataclass(frozen=True)
-class VerifySettings:
-    middle: float = 0.6       # of the piece's side compared: its fill and digit, not its edge
-    alike_within: float = 22.0  # mean absolute difference (0-255) for "the same picture"
-
-
-VERIFY = VerifySettings()
-
-
-def middle(image: np.ndarray, box: Box, share: float = VERIFY.middle) -> np.ndarray:
+def middle(image: np.ndarray, box: Box, share: float) -> np.ndarray:
     """The central `share` of `box` in `image` (clipped to the image), as float32."""
     cx, cy = box.center
     half_w, half_h = box.w * share / 2, box.h * share / 2
@@ -37,7 +27,7 @@ def middle(image: np.ndarray, box: Box, share: float = VERIFY.middle) -> np.ndar
     return image[y0:y1, x0:x1].astype(np.float32)
 
 
-def alike(a: np.ndarray, b: np.ndarray, within: float = VERIFY.alike_within) -> bool:
+def alike(a: np.ndarray, b: np.ndarray, within: float) -> bool:
     """True when two patches show the same thing (b is resized to a's size first)."""
     if a.shape != b.shape:
         b = cv2.resize(b, (a.shape[1], a.shape[0]), interpolation=cv2.INTER_AREA)
@@ -50,10 +40,12 @@ def centred(box: Box, like: Box) -> Box:
     return Box(round(cx - like.w / 2), round(cy - like.h / 2), like.w, like.h)
 
 
-def landed(before: np.ndarray, after: np.ndarray, piece: Box, target: Box | None) -> bool:
+def landed(before: np.ndarray, after: np.ndarray, piece: Box, target: Box | None,
+           settings: VerifySettings = VERIFY) -> bool:
     """The piece at `piece` in `before` left that spot and (unless target is None) shows at
     `target` in `after`. Boxes are in the frames' pixels; both frames cover the same area."""
-    looks = middle(before, piece)
-    if alike(middle(after, piece), looks):
+    share, within = settings.middle, settings.alike_within
+    looks = middle(before, piece, share)
+    if alike(middle(after, piece, share), looks, within):
         return False
-    return target is None or alike(middle(after, centred(target, piece)), looks)
+    return target is None or alike(middle(after, centred(target, piece), share), looks, within)

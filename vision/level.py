@@ -1,0 +1,335 @@
+"""The level screen: the board's cells, the pieces (in the tray or placed), the sums, the level
+number and the Restart and Quit buttons, read into a ScreenReading with its puzzle.
+
+Three steps: find the elements on the logical view (`_find_board`: grid, cells, pieces, sums),
+cut every label's digits and read them in one OCR call (vision.crops), then assemble the
+readings and the puzzle (`_assemble`). Nothing doubtful is guessed: a low-confidence digit, an
+off-pitch cell, a sum arrow without digits or a piece count that does not fit becomes a Doubt
+naming the element, and the puzzle is None when the reading cannot be trusted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+import numpy as np
+
+from puzzle.geometry import Box, Rect
+from puzzle.model import Cell, Puzzle, PuzzleError, Scope, Sum
+from vision.colours import blue_ink, distance, is_blue, is_red, median_colour, red_ink
+from vision.crops import LabelCrop, LabelRead, Shot, number, read_crops
+from vision.grid import Grid, GridError, fit_grid
+from vision.labels import (
+    FoundSum,
+    Part,
+    digits_seen,
+    find_sums,
+    ink_parts,
+    last_word,
+    level_label_parts,
+    union,
+)
+from vision.pieces import FoundPiece, find_pieces
+from vision.reading import (
+    LEVEL_LABEL,
+    CellAt,
+    CellReading,
+    Doubt,
+    Element,
+    Named,
+    OutlineNear,
+    PieceAt,
+    PieceReading,
+    ScreenReading,
+    SumAt,
+    SumReading,
+)
+from vision.settings import GRID, LABEL, LEVEL
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a level shows before any digit is read, on the logical view."""
+
+    grid: Grid
+    cells: Mapping[Cell, Rect]  # the empty and given cells' outlines, by grid position
+    pieces: tuple[FoundPiece, ...]  # in the tray and placed, in the order found
+    sums: tuple[FoundSum, ...]  # in board order
+    parts: tuple[Part, ...]  # every blob of ink: the text the labels and buttons are made of
+    doubts: tuple[Doubt, ...]  # about outlines that fit no cell
+
+
+def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
+               odd: Sequence[Rect]) -> ScreenReading:
+    """The level on `shot`, given its dark ink and the cell outlines (`odd`: the outlines not
+    of the cells' size)."""
+    try:
+        board = _find_board(shot, dark, squares, odd)
+    except GridError as error:
+        return ScreenReading("level", game=shot.game, scale=shot.scale,
+                             doubts=(Doubt(Named("grid"), str(error)),))
+    crops = [_given_crop(shot, board.parts, rect, cell) for cell, rect in board.cells.items()]
+    crops += [_piece_crop(shot, piece, _piece_key(piece, n, board.grid))
+              for n, piece in enumerate(board.pieces)]
+    crops += [_sum_crop(shot, found) for found in board.sums]
+    crops.append(_level_crop(shot, board.parts))
+    return _assemble(shot, board, read_crops([c for c in crops if c is not None]))
+
+
+def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
+                odd: Sequence[Rect]) -> Board:
+    logical = shot.view.image
+    side = float(np.median([s.side for s in squares]))
+    pieces = _on_board(find_pieces(logical, shot.background, dark, side), fit_grid(squares),
+                       squares)
+    placed = [_cell_around(p.fill, side) for p in pieces if p.in_cell]
+    grid = fit_grid([*squares, *placed])
+    ink = _without_outlines(dark | blue_ink(logical) | red_ink(logical), [*squares, *placed],
+                            side)
+    parts, labels = ink_parts(ink, LABEL.min_part * grid.pitch)
+    doubts = _odd_sized(shot, odd, side)
+    cells = _locate_cells(shot, grid, squares, doubts)
+    sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(pieces, grid)), labels)
+    return Board(grid, MappingProxyType(cells), tuple(pieces), tuple(sums), tuple(parts),
+                 tuple(doubts))
+
+
+def _odd_sized(shot: Shot, odd: Sequence[Rect], side: float) -> list[Doubt]:
+    """Outlines nearly a cell's size but not the board's one size: a cell misdrawn or misread."""
+    low, high = LEVEL.odd_outline
+    doubts = []
+    for sq in odd:
+        if low * side <= sq.side <= high * side:
+            box = shot.box(sq)
+            doubts.append(Doubt(OutlineNear("square", box),
+                                f"{sq.side / side:.2f} times the cells' size", box))
+    return doubts
+
+
+def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
+              squares: Sequence[Rect]) -> list[FoundPiece]:
+    """Pieces stay placed only when they stand on the grid next to or among its cells."""
+    spots = [grid.coordinates(s.center)[:2] for s in squares]
+    rows, cols = [r for r, _ in spots], [c for _, c in spots]
+    kept = []
+    for piece in pieces:
+        row, col, miss = grid.coordinates(piece.fill.center)
+        on_board = (miss <= GRID.off_pitch and min(rows) - 1 <= row <= max(rows) + 1
+                    and min(cols) - 1 <= col <= max(cols) + 1)
+        kept.append(piece if on_board or not piece.in_cell else replace(piece, in_cell=False))
+    return kept
+
+
+def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> np.ndarray:
+    """The ink less the cell outlines, so an arrow touching an outline stands on its own."""
+    cleaned = ink.copy()
+    grow, inset = LEVEL.outline_grow * side, LEVEL.outline_inset * side
+    for sq in squares:
+        x0, y0 = int(sq.x - grow), int(sq.y - grow)
+        x1, y1 = int(np.ceil(sq.x + sq.w + grow)), int(np.ceil(sq.y + sq.h + grow))
+        inner = ink[int(sq.y + inset):int(sq.y + sq.h - inset),
+                    int(sq.x + inset):int(sq.x + sq.w - inset)].copy()
+        cleaned[max(0, y0):y1, max(0, x0):x1] = 0
+        cleaned[int(sq.y + inset):int(sq.y + sq.h - inset),
+                int(sq.x + inset):int(sq.x + sq.w - inset)] = inner
+    return cleaned
+
+
+def _cell_around(fill: Rect, side: float) -> Rect:
+    cx, cy = fill.center
+    return Rect(cx - side / 2, cy - side / 2, side, side)
+
+
+def _placed_cells(pieces: Sequence[FoundPiece], grid: Grid) -> set[Cell]:
+    return {grid.coordinates(p.fill.center)[:2] for p in pieces if p.in_cell}
+
+
+def _locate_cells(shot: Shot, grid: Grid, squares: Sequence[Rect],
+                  doubts: list[Doubt]) -> dict[Cell, Rect]:
+    cells: dict[Cell, Rect] = {}
+    for sq in squares:
+        row, col, miss = grid.coordinates(sq.center)
+        box = shot.box(sq)
+        if miss > GRID.off_pitch or row < 0 or col < 0:
+            doubts.append(Doubt(OutlineNear("cell", box), f"off the grid pitch by {miss:.2f}",
+                                box))
+        elif (row, col) in cells:
+            doubts.append(Doubt(CellAt(row, col), "two outlines at one grid point", box))
+        else:
+            cells[(row, col)] = sq
+    return cells
+
+
+# ---- crops ------------------------------------------------------------------------------------
+
+
+def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> LabelCrop | None:
+    inset = LEVEL.given_inset * sq.side
+    inside = [p for p in parts
+              if p.rect.x >= sq.x + inset and p.rect.y >= sq.y + inset
+              and p.rect.x + p.rect.w <= sq.x + sq.w - inset
+              and p.rect.y + p.rect.h <= sq.y + sq.h - inset]
+    if not inside:
+        return None
+    crop, box = shot.crop(union(inside))
+    return LabelCrop(CellAt(*cell), (crop,), box)
+
+
+def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
+    inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
+    crop, box = shot.crop(inner, piece.colour)
+    return LabelCrop(key, (crop,), box)
+
+
+def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
+    """A piece's element as doubts name it: by its number, and by its cell when placed."""
+    if not piece.in_cell:
+        return PieceAt(n)
+    row, col, _ = grid.coordinates(piece.fill.center)
+    return PieceAt(n, (row, col))
+
+
+def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
+    if found.digits is None:
+        return None
+    # Touching digits go to OCR as one crop: it splits them at the thinnest column itself,
+    # and blanking columns here left slivers of the neighbour that read as an extra "1".
+    crop, box = shot.crop(found.digits)
+    return LabelCrop(_sum_key(found), (crop,), box)
+
+
+def _sum_key(found: FoundSum) -> SumAt:
+    return SumAt(found.axis, found.index, found.side)
+
+
+def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
+    height, width = shot.view.image.shape[:2]
+    line = level_label_parts(parts, width, height)
+    if len(line) < 2:
+        return None
+    crop, _ = shot.crop(union(last_word(line)))
+    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)))
+
+
+# ---- assembly ---------------------------------------------------------------------------------
+
+
+def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]) -> ScreenReading:
+    doubts = list(board.doubts)
+    cells = _cell_readings(shot, board, reads, doubts)
+    pieces = _piece_readings(shot, board, reads, doubts)
+    sums = _sum_readings(shot, board, reads, doubts)
+    puzzle = _puzzle(cells, pieces, sums, doubts)
+    level = None  # read after the puzzle: a doubtful label does not spoil the board
+    label = reads.get(LEVEL_LABEL)
+    if label is not None:
+        level = number(label.glyph, LEVEL_LABEL, label.box, doubts, single=False,
+                       width=LEVEL.level_digits)
+    return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
+                         cells=tuple(cells), pieces=tuple(pieces), sums=tuple(sums),
+                         buttons=MappingProxyType(_level_buttons(shot, board.parts)),
+                         level_label=label.box if label is not None else None,
+                         doubts=tuple(doubts))
+
+
+def _cell_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
+                   doubts: list[Doubt]) -> list[CellReading]:
+    """The placed pieces' cells (their value is the piece's), then the empty and given ones."""
+    readings = []
+    for piece in board.pieces:
+        if piece.in_cell:
+            row, col, _ = board.grid.coordinates(piece.fill.center)
+            outline = _cell_around(piece.fill, board.grid.side)
+            readings.append(CellReading(row, col, shot.box(outline), None))
+    for (row, col), sq in sorted(board.cells.items()):
+        given = reads.get(CellAt(row, col))
+        value = None
+        if given is not None:
+            value = number(given.glyph, CellAt(row, col), given.box, doubts, single=True)
+        confidence = given.glyph.confidence if given is not None else 1.0
+        readings.append(CellReading(row, col, shot.box(sq), value, confidence))
+    return readings
+
+
+def _piece_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
+                    doubts: list[Doubt]) -> list[PieceReading]:
+    readings = []
+    for n, piece in enumerate(board.pieces):
+        box = shot.box(piece.fill.inflate(LEVEL.piece_frame * board.grid.side))
+        key = _piece_key(piece, n, board.grid)
+        read = reads.get(key)
+        value = number(read.glyph if read else None, key, box, doubts, single=True)
+        if value is not None and read is not None:
+            readings.append(PieceReading(value, box, read.glyph.confidence, key.at))
+    return readings
+
+
+def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
+                  doubts: list[Doubt]) -> list[SumReading]:
+    readings = []
+    for found in board.sums:
+        key = _sum_key(found)
+        box = shot.box(union(found.parts))
+        if found.arrow is None:
+            doubts.append(Doubt(key, "ink at the line's end that is not a sum arrow", box))
+            continue
+        if found.digits is None:
+            doubts.append(Doubt(key, "an arrow without digits", box))
+            continue
+        read = reads.get(key)
+        total = number(read.glyph if read else None, key, box, doubts, single=False,
+                       width=digits_seen(found.parts[1:]))
+        scope = _scope(shot, found)
+        if scope is None:
+            doubts.append(Doubt(key, "neither dark nor blue: scope unknown", box))
+        if total is None or scope is None or read is None:
+            continue
+        readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
+                                   read.glyph.confidence))
+    return readings
+
+
+def _scope(shot: Shot, found: FoundSum) -> Scope | None:
+    ink = union(found.parts)
+    x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
+    patch = shot.view.image[y:y + h, x:x + w]
+    colour = median_colour(patch, distance(patch, shot.background) > LEVEL.sum_ink)
+    if is_blue(colour):
+        return "placed"
+    if is_red(colour):
+        return None
+    return "line"
+
+
+def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+            sums: Sequence[SumReading], doubts: list[Doubt]) -> Puzzle | None:
+    if doubts:
+        doubts.append(Doubt(Named("puzzle"), "not built: the doubts above make it unreliable"))
+        return None
+    try:
+        return Puzzle.build(
+            [(c.row, c.col, c.value) for c in cells],
+            [p.value for p in pieces],
+            [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums])
+    except PuzzleError as error:
+        doubts.append(Doubt(Named("puzzle"), str(error)))
+        return None
+
+
+def _level_buttons(shot: Shot, parts: Sequence[Part]) -> dict[str, Box]:
+    """Restart and Quit: the two text lines in the top-right corner."""
+    height, width = shot.view.image.shape[:2]
+    right, top = LEVEL.buttons_corner
+    corner = [p for p in parts
+              if p.rect.x >= right * width and p.rect.y + p.rect.h <= top * height]
+    lines: list[list[Part]] = []
+    for part in sorted(corner, key=lambda p: p.center[1]):
+        if lines and abs(part.center[1] - np.mean([p.center[1] for p in lines[-1]])) < part.rect.h:
+            lines[-1].append(part)
+        else:
+            lines.append([part])
+    lines = [line for line in lines if len(line) >= 2]
+    return {name: shot.box(union(line))
+            for name, line in zip(("restart", "quit"), lines, strict=False)}

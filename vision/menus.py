@@ -1,0 +1,91 @@
+"""The screens that are not a level: the title, the level map, and "Level Completed".
+
+Title and map share the green background and differ by the map's level buttons; "Level
+Completed" is a dark overlay with two white words, Menu and Next, and the level label dimmed
+under it. vision.screens finds their parts; this turns them into a ScreenReading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+import cv2
+import numpy as np
+
+from puzzle.geometry import Box
+from puzzle.model import LEVEL_COUNT
+from vision.colours import distance
+from vision.crops import LabelCrop, Shot, number, read_crops
+from vision.labels import ink_parts, last_word, level_label_parts, union
+from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
+from vision.screens import has_logo, map_buttons, play_square, white_words
+from vision.settings import COMPLETED, LABEL, LEVEL, SCREEN_KIND
+
+
+def read_completed(shot: Shot) -> ScreenReading:
+    """"Level Completed": the Menu and Next buttons and the dimmed level number."""
+    height = shot.view.image.shape[0]
+    words = white_words(shot.view.image, shot.background, SCREEN_KIND.words_top * height)
+    if len(words) != 2:  # a dark frame without Menu and Next is no "Level Completed"
+        return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
+            Named("screen"), f"dark like the completed overlay, but {len(words)} words, not "
+                             "Menu and Next"),))
+    buttons = {name: shot.box(word) for name, word in zip(("menu", "next"), words, strict=True)}
+    level, label_box, doubts = _faint_level(shot)
+    return ScreenReading("level_complete", level=level, game=shot.game, scale=shot.scale,
+                         buttons=MappingProxyType(buttons), level_label=label_box,
+                         doubts=tuple(doubts))
+
+
+def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
+    """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
+    height, width = shot.view.image.shape[:2]
+    faint = distance(shot.view.image, shot.background)
+    corner = faint[:int(LABEL.label_corner[1] * height), :int(LABEL.label_corner[0] * width)]
+    # The dimmed text differs from the overlay by a few levels only: threshold at a share of
+    # the strongest ink of the corner, then join the fragments of each letter.
+    threshold = max(COMPLETED.faint_ink / 2,
+                    COMPLETED.faint_share * float(np.percentile(corner, COMPLETED.ink_percentile)))
+    close = np.ones((COMPLETED.close, COMPLETED.close), np.uint8)
+    mask = np.asarray(cv2.morphologyEx((faint > threshold).astype(np.uint8) * 255,
+                                       cv2.MORPH_CLOSE, close))
+    parts, _ = ink_parts(mask, COMPLETED.min_part)
+    line = level_label_parts(parts, width, height)
+    if len(line) < 2:
+        return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
+    label_box = shot.box(union(line))
+    digits = union(last_word(line))
+    stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
+    smooth = cv2.GaussianBlur(shot.image, (stroke, stroke), 0) if stroke >= 3 else shot.image
+    # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
+    crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
+    stretched = (cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX),)
+    read = read_crops([LabelCrop(LEVEL_LABEL, stretched, label_box)])[LEVEL_LABEL]
+    doubts: list[Doubt] = []
+    level = number(read.glyph, LEVEL_LABEL, label_box, doubts, single=False,
+                   width=LEVEL.level_digits)
+    return level, label_box, doubts
+
+
+def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
+    """The green screens: the level map when it has level buttons, else the title (its logo),
+    else no screen of the game."""
+    buttons = map_buttons(shot.view.image, shot.background)
+    if not buttons:
+        if has_logo(shot.view.image, shot.background):
+            return ScreenReading("title", game=shot.game, scale=shot.scale)
+        return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
+            Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
+    named = {f"{b.number:02d}": shot.box(b.box) for b in buttons}
+    parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
+    play = play_square(parts, buttons)
+    if play is not None:
+        named["play"] = shot.box(play)
+    levels = {"completed": tuple(b.number for b in buttons if b.state == "completed"),
+              "dashed": tuple(b.number for b in buttons if b.state == "dashed")}
+    doubts = [] if len(buttons) == LEVEL_COUNT else [Doubt(
+        Named("level map"), f"{len(buttons)} level buttons found, expected {LEVEL_COUNT}")]
+    return ScreenReading("level_select", game=shot.game, scale=shot.scale,
+                         buttons=MappingProxyType(named), levels=MappingProxyType(levels),
+                         doubts=tuple(doubts))

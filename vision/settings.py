@@ -1,0 +1,289 @@
+"""Every tunable of vision in one place: one frozen dataclass per step, each field named and
+explained (what it measures and why it has this value).
+
+Naming: `<Step>Settings` is the class, `<STEP>` its default instance (GRID = GridSettings()).
+Sizes on the game's logical 800x600 view are fractions of the cell side, of the grid's pitch
+(cell plus gap: 48 logical px for 44 px cells) or of the game area, so they hold at every zoom;
+colour distances are max-channel differences, 0..255. Importing this module has no effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class ImageSettings:
+    """What a screenshot file may be (vision.image): large enough to hold the game, small
+    enough to decode safely."""
+
+    min_width: int = 400  # the 800x600 game at 0.5x zoom
+    min_height: int = 300
+    max_side: int = 8192  # an 8K monitor; a BGR frame this size is 200 MB at most
+    max_bytes: int = 256 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class LocateSettings:
+    """Finding the game area in a whole screenshot (vision.locate)."""
+
+    work_side: int = 640  # the long side of the downscaled copy that regions are found on
+    flat_step: int = 10  # neighbour difference that still counts as the same flat colour
+    aspect_tolerance: float = 0.06
+    min_fill: float = 0.5  # of the bounding box covered by the region itself
+    min_area_fraction: float = 0.01  # of the screenshot
+    edge_colour_distance: int = 36
+    # The edges are refined along the middle of each side (from `near` to `far` of it), where
+    # no rounded corner or neighbouring window spoils them: a row or column belongs to the
+    # game when at least `edge_share` of that middle shows its background.
+    edge_probe: tuple[float, float] = (0.3, 0.7)
+    edge_share: float = 0.5
+
+
+@dataclass(frozen=True)
+class ColourSettings:
+    """Colour tests (vision.colours): fractions of the background's brightness or distances."""
+
+    ink_distance: int = 48  # max-channel distance from the background that counts as ink
+    dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
+    grey_spread: int = 40  # max - min channel below this: a grey, not a colour
+    blue_margin: int = 45  # blue channel above red and green by this much: blue ink
+    white_min: int = 200  # every channel above this (relative to 255): white digits
+    # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
+    # must be clearly red (anti-aliased edges drift towards the background); a blob's median
+    # colour is already a mean over those edges, so it needs less.
+    red_ink_margin: int = 80
+    red_colour_margin: int = 60
+
+
+@dataclass(frozen=True)
+class GridSettings:
+    """The cells' outlines and the lattice they stand on (vision.grid)."""
+
+    min_side: float = 20.0  # logical pixels: cells from 0.45x to 2.2x the usual 44 px
+    max_side: float = 100.0
+    squareness: float = 0.12  # |w - h| over the side
+    min_inside_fill: float = 0.6  # the inside of an outline, less its digit
+    size_tolerance: float = 0.12  # of the median side: all cells are one size
+    pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
+    off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
+    # An outline is found by its inside, smaller than min_side by the line's width: insides
+    # down to this share of min_side count.
+    inside_share: float = 0.7
+    # An outline's line is measured across (from its inside outward this share of the inside's
+    # width, less than the gap to a neighbour) and along the middle of each side, skipping
+    # this share at both ends (corners, and arrows touching them).
+    profile_reach: float = 0.12
+    profile_skip: float = 0.3
+    # One lone cell or a line of touching ones shows no pitch; the game's usual one (48 px
+    # pitch for 44 px cells) is the best estimate, and only scales coordinates.
+    usual_pitch: int = 48
+    usual_side: int = 44
+    # a pitch this much below pitch_range's low end ends the search: smaller ones only shrink
+    pitch_slack: float = 0.95
+
+
+@dataclass(frozen=True)
+class LabelSettings:
+    """Sum labels and the "Level NN" label beside the board (vision.labels)."""
+
+    arrow_gap: float = 0.35  # pitch: the arrow stands this close to the end cell
+    on_axis: float = 0.3  # pitch: a label's centre lies this close to the line's centre
+    reach: float = 1.6  # pitch: digits end within this distance of the end cell
+    digit_gap: float = 0.3  # pitch: a gap between parts of one label
+    # pitch: ink blobs smaller than this are specks (JPEG noise, anti-aliasing), not text; a
+    # digit at the smallest zoom still stands about 0.2 of the pitch tall.
+    min_part: float = 0.06
+    label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
+    digit_width: float = 0.62  # a digit's usual width over its height
+    # A sum's arrow is a solid triangle: its ink fills at least `arrow_fill` of its box, and
+    # its tip is at most `arrow_tip` as wide as its base (a digit is about as wide throughout).
+    arrow_fill: float = 0.35
+    arrow_tip: float = 0.6
+    text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
+
+
+@dataclass(frozen=True)
+class PieceSettings:
+    """Pieces in the tray and on the board (vision.pieces)."""
+
+    side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
+    squareness: float = 0.15
+    min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
+    min_spread: int = 50  # max - min channel: a saturated fill
+    outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
+    closed_sides: int = 3
+    # An outline round a placed piece is sampled this far (of the cell side) inside the cell's
+    # edge, at `outline_samples` points spread `outline_span` of the side either way of each
+    # side's middle.
+    outline_inset: float = 0.025
+    outline_span: float = 0.2
+    outline_samples: int = 9
+
+
+@dataclass(frozen=True)
+class ScreenKindSettings:
+    """Telling the screens apart, and the buttons of those that are not a level
+    (vision.screens, vision.menus)."""
+
+    overlay_brightness: int = 110  # a background this dark is the "Level Completed" overlay
+    white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
+    faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
+    button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
+    button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
+    check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
+    logo_band: float = 0.3  # of the game height: where the logo stands
+    logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
+    logo_min_squares: int = 12
+    logo_ink: int = 60  # colour distance from the green: the logo's squares are far from it
+    logo_fill: float = 0.7  # of its box: a logo square is filled (letters' strokes are not)
+    # of the game width: the game box's edge may catch a line of the browser's frame there
+    frame_margin: float = 0.03
+    # of the usual run: every map button is one size, so a run of another length is no button
+    button_size_tolerance: float = 0.2
+    # of the smallest button: a locked button's dashes leave short gaps that its digits do not
+    # always cover; gaps under this are closed (buttons stand further apart than that)
+    dash_bridge: float = 0.4
+    edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
+    edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
+    fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
+    # of the fill's height and width: the band the completed check mark stands in, above the
+    # digits in the fill's top-left corner
+    check_corner: tuple[float, float] = (0.06, 0.26)
+    play_size_tolerance: float = 0.25  # of a button's side: "play" is about a button's size
+    play_hollow: float = 0.5  # of its box: "play" is an outline, so its ink covers less
+    word_gap: float = 0.6  # of the text height: a wider gap splits two words
+    # logical px: the map's blobs smaller than this are specks; the "play" square it looks for
+    # is about 36 px a side.
+    map_min_part: float = 4
+    # of the game height: Menu and Next stand in the lower half of the completed overlay, the
+    # dimmed level label and board text above it must not count as words.
+    words_top: float = 0.5
+
+
+@dataclass(frozen=True)
+class ReadSettings:
+    """What every screen reader shares (vision.read, vision.crops)."""
+
+    min_image_side: int = 32  # pixels: smaller cannot hold a readable game
+    crop_margin: float = 0.15  # of a label's height, around its digits
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """Reading a level screen (vision.level): the board, the tray, the sums, the buttons."""
+
+    # Outlines between these times the cells' side are a cell misdrawn or misread (a doubt);
+    # much smaller enclosed squares are text (the inside of a "Q", the Restart and Quit icons)
+    # and much larger ones are the tray's or the window's frame.
+    odd_outline: tuple[float, float] = (0.6, 1.6)
+    # Cell outlines are wiped from the ink before the sums are looked for, so an arrow touching
+    # an outline stands on its own: the wipe reaches this far (of the side) outside an outline
+    # (its blurred edge) and stops this far inside it (a given's digit is left alone).
+    outline_grow: float = 0.03
+    outline_inset: float = 0.1
+    # of the side: a given's digit stands this far inside its outline; ink nearer the outline
+    # is the outline itself.
+    given_inset: float = 0.12
+    # of the fill's side: a piece's digit stands this far inside its fill, clear of its
+    # rounded corners and frame.
+    piece_digit_inset: float = 0.2
+    # of the cell side: the piece's thin frame around its fill (1 px of a 44 px cell), so a
+    # piece's box is the whole piece the mouse grabs.
+    piece_frame: float = 1 / 44
+    # colour distance from the background: a sum's pixels this far off are its ink, whose
+    # median colour says dark (line) or blue (placed); anti-aliased edges stay below it.
+    sum_ink: int = 40
+    # of the game: Restart and Quit are the text lines right of this x and above this y.
+    buttons_corner: tuple[float, float] = (0.75, 0.15)
+    level_digits: int = 2  # the game pads the level number: "Level 07"
+
+
+@dataclass(frozen=True)
+class CompletedSettings:
+    """Reading the level number dimmed under the "Level Completed" overlay (vision.menus)."""
+
+    faint_ink: int = 6  # colour distance of the dimmed level label on the overlay: the least
+    # The dimmed text differs from the overlay by a few levels only: a pixel is ink above this
+    # share of the strongest ink in the label's corner (its 99.5th percentile, so a hot pixel
+    # does not set it).
+    faint_share: float = 0.45
+    ink_percentile: float = 99.5
+    close: int = 2  # px: the faint mask's letters break up; closing joins their fragments
+    min_part: float = 3  # logical px: smaller blobs of the faint mask are noise
+    # JPEG noise is as strong as this faint ink: the screenshot is smoothed over about a
+    # stroke's width first; the digits stand this many strokes tall.
+    strokes_per_height: int = 6
+    # of the digits' height: the faint mask may miss a digit's outer strokes, so the crop is
+    # widened by this much for OCR to see them whole.
+    widen: float = 0.25
+
+
+@dataclass(frozen=True)
+class View:
+    """One way to show a digit to Tesseract: its ink scaled by `scale`, then thresholded at
+    `level` of full ink strength."""
+
+    level: float
+    scale: float = 1.0
+
+
+# Measured (tests/test_ocr.py material, one view at a time, 3319 normalised digits): thin
+# strokes (level 0.5) read the tiny digits best, bold ones (0.35) miss fewer large ones, and
+# bold strokes a little smaller or larger than the normalised height misread least (2 of 3319).
+# Tesseract's misreads ("1" as "4" at 0.97) and blanks differ from view to view, so further
+# views are read only while no two agree on a digit.
+_VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8),
+          View(0.42), View(0.42, scale=0.7), View(0.6))
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    """Reading label crops (vision.ocr, vision._ocr_engines): sizes in pixels of the
+    normalised digit, thresholds for ink, the views and the vote."""
+
+    doubtful: float = 0.5  # a glyph's confidence below this: do not act on it
+    digit_height: int = 32
+    margin: int = 10
+    min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
+    min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
+    max_digits: int = 2
+    full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
+    min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
+    # At the normalised height, one digit is at most this wide relative to its height: a wider
+    # blob is two touching digits.
+    single_digit_aspect: float = 0.95
+    segment_level: float = 0.42  # where digits are told apart: every view sees the same digits
+    views: tuple[View, ...] = field(default=_VIEWS)  # in the order they are read
+    vote_floor: float = 0.5  # Tesseract's confidence below which a view's read is no vote
+    unsettled: float = 0.3  # the most confidence a digit gets when its views never agreed
+    # a label with an unread digit or too many digits is at most this sure
+    incomplete: float = 0.2
+    cache_size: int = 4096
+    # One thread per tesseract: OpenMP start-up costs more than it saves on glyphs this small
+    # (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Applied when the
+    # engine opens, unless the user set OMP_THREAD_LIMIT.
+    omp_thread_limit: int = 1
+
+
+@dataclass(frozen=True)
+class VerifySettings:
+    """The quick check that a drop landed (vision.verify)."""
+
+    middle: float = 0.6  # of the piece's side compared: its fill and digit, not its edge
+    alike_within: float = 22.0  # mean absolute difference (0-255) for "the same picture"
+
+
+IMAGE = ImageSettings()
+LOCATE = LocateSettings()
+COLOUR = ColourSettings()
+GRID = GridSettings()
+LABEL = LabelSettings()
+PIECE = PieceSettings()
+SCREEN_KIND = ScreenKindSettings()
+READ = ReadSettings()
+LEVEL = LevelSettings()
+COMPLETED = CompletedSettings()
+OCR = OcrSettings()
+VERIFY = VerifySettings()
