@@ -181,6 +181,7 @@ def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
     truth = _truth("level_select")
     opened = open_levels(completed)
     truth["levels"] = {"completed": sorted(completed),
+                       "open": sorted(opened - set(completed)),
                        "dashed": [n for n in range(1, LEVEL_COUNT + 1) if n not in opened]}
     buttons = {f"{n:02d}": box.scaled(scale).to_list()
                for n, box in enumerate(layout.buttons, start=1)}

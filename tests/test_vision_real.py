@@ -2,9 +2,7 @@
 
 Every screenshot must read exactly as its JSON says, and so must each variant made here with
 cv2 (never written to disk): rescaled 0.6x, 0.8x, 1.25x, 1.5x and 2x, JPEG quality 60, and
-darkened with gamma 1.35. One known discrepancy is stated, not hidden: the map's JSON lists
-levels 1-9 as completed, but button 09 has no check mark in the picture, so vision must say
-09 is open.
+darkened with gamma 1.35.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ import numpy as np
 import pytest
 
 from bot.suspects import suspects_to_doubts
-from puzzle.model import Puzzle, Sum
+from puzzle.model import LEVEL_COUNT, Puzzle, Sum
 from puzzle.solver import NoSolution, solve
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision import read_screen
@@ -54,9 +52,6 @@ VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "x1.5": _resized(1.5), "x2": _resized(2.0),
     "jpeg60": _jpeg, "gamma1.35": _darkened,
 }
-
-# What the map picture shows where its JSON disagrees (see the module docstring).
-MAP_PICTURE_OPEN = {9}
 
 # Known limits, stated rather than skipped: vision must say it cannot read these, not guess.
 KNOWN_DOUBTFUL = {
@@ -100,30 +95,21 @@ def test_screenshot_reads_exactly(name: str, variant: str) -> None:
         assert reading.ok
     if truth["screen"] == "level_select":
         assert reading.levels is not None
-        completed = set(truth["levels"]["completed"]) - MAP_PICTURE_OPEN
-        assert set(reading.levels["completed"]) == completed
-        assert set(reading.levels["dashed"]) == set(truth["levels"]["dashed"])
-        assert len([k for k in reading.buttons if k.isdigit()]) == 15
+        assert {k: sorted(v) for k, v in reading.levels.items()} == truth["levels"]
+        assert len([k for k in reading.buttons if k.isdigit()]) == LEVEL_COUNT
         assert "play" in reading.buttons
     if truth["screen"] == "level_complete":
         assert {"menu", "next"} <= set(reading.buttons)
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
-def test_the_map_json_is_known_to_list_nine_as_completed() -> None:
-    """The corrected ground truth: 01-08 completed, 09 open, 10-15 dashed, as the picture shows
-    (the JSON once listed 09 as completed too); vision reads exactly that."""
-    from puzzle.model import LEVEL_COUNT  # only this test's edit: the module's imports are vision's
-
+def test_the_map_reads_as_its_corrected_truth() -> None:
+    """01-08 completed, 09 open, 10-15 dashed, as the picture shows (the JSON once listed 09 as
+    completed too, and this test pinned the discrepancy); vision reads exactly that."""
     truth = _truth("puzlogic-start-map")["levels"]
     assert truth == {"completed": list(range(1, 9)), "open": [9], "dashed": list(range(10, 16))}
-    levels = _reading("puzlogic-start-map", "original").levels
-    assert levels is not None
-    assert list(levels["completed"]) == truth["completed"]
-    assert list(levels["dashed"]) == truth["dashed"]
-    # The reading has no "open" list: a level neither ticked nor locked is open.
-    shown = set(levels["completed"]) | set(levels["dashed"])
-    assert [n for n in range(1, LEVEL_COUNT + 1) if n not in shown] == truth["open"]
+    reading = _reading("puzlogic-start-map", "original")
+    assert reading.to_dict()["levels"] == truth
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)

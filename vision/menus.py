@@ -82,8 +82,8 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     play = play_square(parts, buttons)
     if play is not None:
         named["play"] = shot.box(play)
-    levels = {"completed": tuple(b.number for b in buttons if b.state == "completed"),
-              "dashed": tuple(b.number for b in buttons if b.state == "dashed")}
+    levels = {state: tuple(b.number for b in buttons if b.state == state)
+              for state in ("completed", "open", "dashed")}
     doubts = [] if len(buttons) == LEVEL_COUNT else [Doubt(
         Named("level map"), f"{len(buttons)} level buttons found, expected {LEVEL_COUNT}")]
     return ScreenReading("level_select", game=shot.game, scale=shot.scale,

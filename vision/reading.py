@@ -12,8 +12,8 @@ JSON form (keys always present, values null or empty when they do not apply):
                                                 # holding a placed piece are null, and pieces
                                                 # are the tray's plus the placed ones
      "placed": [[row, col, value], ...],        # pieces standing on the board
-     "levels": {"completed": [...], "dashed": [...]} | null,   # level map only; a button
-                                                # neither completed nor dashed is open
+     "levels": {"completed": [...], "open": [...], "dashed": [...]} | null,  # level map
+                                                # only: ticked, unlocked, locked
      "boxes": {
         "game":   [x, y, w, h] | null,          # the 800x600 (times scale) game area
         "cells":  [{"row": r, "col": c, "box": [x, y, w, h]}, ...],
