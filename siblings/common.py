@@ -69,6 +69,18 @@ class Facts:
         self.words[str(literal)] = words
         self.solver.add(*(z3.Implies(literal, c) for c in constraints))
 
+    def fact_name(self, words: str) -> str:
+        """A new fact's literal name, for constraints written as SMT-LIB text (`add_text`)."""
+        literal = self.bool(f"fact_{len(self.literals)}")
+        self.literals.append(literal)
+        self.words[str(literal)] = words
+        return str(literal)
+
+    def add_text(self, statements: Sequence[str]) -> None:
+        """Constraints as SMT-LIB text, parsed by z3 in one call: building many terms through
+        the Python API is several times slower (as puzzle/solver.py measured)."""
+        self.solver.from_string("\n".join(statements))
+
     def check(self, literals: Sequence[z3.BoolRef] | None = None) -> bool:
         result = self.solver.check(*(self.literals if literals is None else literals))
         if result == z3.unknown:
