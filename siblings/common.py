@@ -57,21 +57,21 @@ class Facts:
         self.literals: list[z3.BoolRef] = []
         self.words: dict[str, str] = {}
 
-    def bool(self, name: str) -> z3.BoolRef:
+    def boolean(self, name: str) -> z3.BoolRef:
         return z3.Bool(name, ctx=self.ctx)
 
     def rule(self, *constraints: z3.BoolRef) -> None:
         self.solver.add(*constraints)
 
     def fact(self, words: str, *constraints: z3.BoolRef) -> None:
-        literal = self.bool(f"fact_{len(self.literals)}")
+        literal = self.boolean(f"fact_{len(self.literals)}")
         self.literals.append(literal)
         self.words[str(literal)] = words
         self.solver.add(*(z3.Implies(literal, c) for c in constraints))
 
     def fact_name(self, words: str) -> str:
         """A new fact's literal name, for constraints written as SMT-LIB text (`add_text`)."""
-        literal = self.bool(f"fact_{len(self.literals)}")
+        literal = self.boolean(f"fact_{len(self.literals)}")
         self.literals.append(literal)
         self.words[str(literal)] = words
         return str(literal)
@@ -85,7 +85,7 @@ class Facts:
         result = self.solver.check(*(self.literals if literals is None else literals))
         if result == z3.unknown:
             raise SolverBug(f"z3 gave up: {self.solver.reason_unknown()}")
-        return result == z3.sat
+        return bool(result == z3.sat)
 
     def reasons(self) -> list[str]:
         """After an unsat `check`: the facts of a smallest core (drop any one and it holds)."""

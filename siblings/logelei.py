@@ -1,4 +1,4 @@
-"""Off-by-one segment sums (a ZEIT logelei): fill a grid with 1-5 or blanks; every sum is off by one.
+"""Off-by-one segment sums (a ZEIT logelei): 1-5 or blanks in a grid, every sum off by one.
 
 One job: model, solve, prove unique, explain, and generate these puzzles. Each number 1-5 at
 most once per row and column; blanks split a line into segments; the given sums of the
@@ -92,7 +92,8 @@ def _draw(puzzle: Logelei, cells: Grid | None) -> str:
     lines = []
     for k in range(depth):
         heads = [c[k - depth + len(c)] if k >= depth - len(c) else None for c in puzzle.columns]
-        lines.append(" " * (left + 1) + "|" + "".join(f"{'' if h is None else h:>3}" for h in heads))
+        heading = "".join(f"{'' if h is None else h:>3}" for h in heads)
+        lines.append(" " * (left + 1) + "|" + heading)
     lines.append("-" * (left + 1) + "+" + "-" * (3 * n))
     for r in range(n):
         clue = " ".join(map(str, puzzle.rows[r]))
@@ -201,19 +202,20 @@ class _Model:
         self.puzzle = puzzle
         n = puzzle.size
         self.facts = facts = Facts(seed)
-        self.x = [[[facts.bool(f"x_{r}_{c}_{v}") for v in range(MAX_VALUE + 1)]
+        self.x = [[[facts.boolean(f"x_{r}_{c}_{v}") for v in range(MAX_VALUE + 1)]
                    for c in range(n)] for r in range(n)]
         names = [[[f"x_{r}_{c}_{v}" for v in range(MAX_VALUE + 1)] for c in range(n)]
                  for r in range(n)]
         text = [f"(declare-const {name} Bool)" for row in names for cell in row for name in cell]
         ones = " ".join(["1"] * (MAX_VALUE + 1))
         text += [f"(assert ((_ pbeq 1 {ones}) {' '.join(cell)}))" for row in names for cell in row]
-        for name, clues, at in (("row", puzzle.rows, lambda i, k: (i, k)),
-                                ("column", puzzle.columns, lambda i, k: (k, i))):
+        for name, clues in (("row", puzzle.rows), ("column", puzzle.columns)):
             for i, clue in enumerate(clues):
+                def at(k: int, v: int, i: int = i, name: str = name) -> str:
+                    return names[i][k][v] if name == "row" else names[k][i][v]
+
                 options = " ".join(
-                    "(and " + " ".join(names[at(i, k)[0]][at(i, k)[1]][v]
-                                       for k, v in enumerate(line)) + ")"
+                    "(and " + " ".join(at(k, v) for k, v in enumerate(line)) + ")"
                     for line in _fitting(n, clue))
                 sums = " ".join(map(str, clue)) or "none"
                 fact = facts.fact_name(f"{name} {i + 1}'s sums {sums}")

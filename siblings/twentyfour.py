@@ -9,9 +9,10 @@ product of the areas of the connected empty regions.
 
 One boolean per (cell, value) with pseudo-boolean counts and sums, written as SMT-LIB text.
 Connectivity either as the seed's flow (an integer per edge, a given cell as the source;
-the default when every grid has a given) or as lazy cuts: solve without it, and for every island C of a disconnected answer add
-"a number in C needs a number on C's border" — valid because a grid holds 28 numbers, more
-than any island — then ask again; bench/siblings.py measures both.
+the default when every grid has a given) or as lazy cuts: solve without it, and for every
+island C of a disconnected answer add "a number in C needs a number on C's border" (valid
+because a grid holds 28 numbers, more than any island), then ask again. bench/siblings.py
+measures both.
 
 >>> result = solve(load(example_path("twentyfour-vanilla.json")))
 >>> result.unique, result.answer.empty_product
@@ -195,9 +196,9 @@ def violations(puzzle: TwentyFourSeven, cells: Grid) -> list[str]:
         if len(islands) != 1:
             problems.append(f"grid at {corner}: numbers fall into {len(islands)} islands")
     for clue in puzzle.clues:
-        line = [cells[r][c] for r, c in clue.cells(n)]
-        first = next((v for v in line if v), None)
-        if sum(line) != clue.value and first != clue.value:
+        seen = [cells[r][c] for r, c in clue.cells(n)]
+        first = next((v for v in seen if v), None)
+        if sum(seen) != clue.value and first != clue.value:
             problems.append(f"{clue.describe()} is neither the line's sum nor its first number")
     return problems
 
@@ -273,8 +274,10 @@ class _Model:
             for k in VALUES:
                 text.append(f"(assert {_pb('pbeq', k, [(_x(c, k), 1) for c in cells])})")
             for line in puzzle.lines(corner):
-                text.append(f"(assert {_pb('pbeq', SUB - PER_LINE, [(_x(c, 0), 1) for c in line])})")
-                text.append(f"(assert {_pb('pbeq', LINE_SUM, [(_x(c, v), v) for c in line for v in VALUES])})")
+                blanks = [(_x(c, 0), 1) for c in line]
+                weights = [(_x(c, v), v) for c in line for v in VALUES]
+                text.append(f"(assert {_pb('pbeq', SUB - PER_LINE, blanks)})")
+                text.append(f"(assert {_pb('pbeq', LINE_SUM, weights)})")
             r0, c0 = corner
             for r in range(r0, r0 + SUB - 1):
                 for c in range(c0, c0 + SUB - 1):
@@ -314,7 +317,8 @@ class _Model:
                                if nb in inside and nb not in group})
 
             for r, c in sorted(inside):
-                text.append(f"(assert (or {_x((r, c), 0)} (not (and {' '.join(border({(r, c)}))}))))")
+                alone = " ".join(border({(r, c)}))
+                text.append(f"(assert (or {_x((r, c), 0)} (not (and {alone}))))")
                 for other in ((r + 1, c), (r, c + 1)):
                     if other in inside:
                         pair = {(r, c), other}
