@@ -49,10 +49,13 @@ class Facts:
     assumes every fact, and `reasons` shrinks the last unsat core to a smallest one.
     """
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, logic: str | None = None) -> None:
         # A context of its own: answers then depend on nothing solved before (reproducible).
         self.ctx = z3.Context()
-        self.solver = z3.Solver(ctx=self.ctx)
+        # logic "QF_FD" (finite domains: booleans, pseudo-booleans, bit-vectors) goes straight
+        # to z3's SAT core, about twice as fast on Number Cross as the default solver.
+        self.solver = (z3.SolverFor(logic, ctx=self.ctx) if logic
+                       else z3.Solver(ctx=self.ctx))
         self.solver.set("random_seed", seed)
         self.literals: list[z3.BoolRef] = []
         self.words: dict[str, str] = {}

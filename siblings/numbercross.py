@@ -21,6 +21,7 @@ core names.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -146,7 +147,7 @@ def _primes_below(n: int) -> tuple[int, ...]:
     for p in range(2, math.isqrt(n - 1) + 1):
         if sieve[p]:
             sieve[p * p::p] = bytearray(len(range(p * p, n, p)))
-    return tuple(i for i in range(n) if sieve[i])
+    return tuple(itertools.compress(range(n), sieve))
 
 
 def _prime_powers(length: int) -> Iterator[int]:
@@ -338,6 +339,10 @@ def candidates(regions: tuple[int, ...], clue: str) -> tuple[tuple[int, ...], ..
     test = CLUES[clue][1]
     if clue == "palindrome-multiple-of-23":
         return _palindromes_on(regions, stretches, test)
+    if clue in ("palindrome+1", "palindrome-1"):
+        shift = 1 if clue == "palindrome+1" else -1
+        return _from_list(regions, stretches, test, _near_palindromes(regions, shift))
+    modulus = _MODULUS.get(clue)
     if clue in _SPARSE and _SPARSE[clue][0](len(regions)) < 9 ** len(stretches):
         return _from_list(regions, stretches, test, _SPARSE[clue][1](len(regions)))
     allowed = _DIGITS.get(clue, tuple(range(10)))
@@ -346,51 +351,101 @@ def candidates(regions: tuple[int, ...], clue: str) -> tuple[tuple[int, ...], ..
     digits: list[int] = []
     digit_sum = clue == "digit-sum-7"
 
+    # For "multiple of m": the remainders each suffix of stretches can still reach, so a
+    # prefix that no suffix can complete is cut at once.
+    rest = [sum(stretches[k:]) for k in range(len(stretches) + 1)]
+    reach: list[set[int]] = [set() for _ in stretches] + [{0}]
+    if modulus is not None:
+        for k in reversed(range(len(stretches))):
+            shift = 10 ** rest[k + 1]
+            reach[k] = {(d * repunit[stretches[k]] * shift + r) % modulus
+                        for d in range(10) for r in reach[k + 1]}
+
     def walk(k: int, value: int, total: int) -> None:
+        if modulus is not None and (-value * 10 ** rest[k]) % modulus not in reach[k]:
+            return
         if k == len(stretches):
             if test(value):
                 out.append(tuple(digits))
             return
         n = stretches[k]
+        last = k == len(stretches) - 1
         for d in allowed:
             if (k == 0 and d == 0) or (k and d == digits[-1]):
                 continue
             if digit_sum and total + d * n > 7:
                 continue
+            grown = value * 10 ** n + d * repunit[n]
+            if last:  # the leaf inline: a call per number costs more than its test
+                if (not digit_sum or total + d * n == 7) and test(grown):
+                    out.append((*digits, d))
+                continue
             digits.append(d)
-            walk(k + 1, value * 10 ** n + d * repunit[n], total + d * n)
+            walk(k + 1, grown, total + d * n)
             digits.pop()
 
     walk(0, 0, 0)
     return tuple(out)
 
 
+_MODULUS = {"multiple-of-37": 37, "multiple-of-88": 88}
+
+
+def _near_palindromes(regions: tuple[int, ...], shift: int) -> Iterator[int]:
+    """Numbers p + shift for palindromes p, the regions pruning p's first half.
+
+    p + 1 and p - 1 share p's first floor(n/2) digits (a carry or borrow stops at the first
+    digit that is not 9 or 0 from the end, and a palindrome mirrors its leading ones), so the
+    first half must already fit the regions; the rest is checked on the whole number.
+    """
+    n = len(regions)
+    if shift > 0:
+        yield 10 ** (n - 1)  # 99...9 (n - 1 digits) + 1
+    half, safe = (n + 1) // 2, n // 2
+    digits = [0] * n
+
+    def walk(i: int) -> Iterator[int]:
+        if i == half:
+            for j in range(half, n):
+                digits[j] = digits[n - 1 - j]
+            yield int("".join(map(str, digits))) + shift
+            return
+        for d in range(1 if i == 0 else 0, 10):
+            if i < safe and i > 0 and (d == digits[i - 1]) != (regions[i] == regions[i - 1]):
+                continue
+            digits[i] = d
+            yield from walk(i + 1)
+
+    yield from walk(0)
+
+
 def _palindromes_on(regions: tuple[int, ...], stretches: list[int],
                     test: Callable[[int], bool]) -> tuple[tuple[int, ...], ...]:
     """Palindromes whose digits fit the regions, built from both ends at once."""
     n = len(regions)
-    digits = [0] * n
+    digits = [-1] * n
     out = []
     heads = [0]
     for k in stretches[:-1]:
         heads.append(heads[-1] + k)
 
-    def fits(i: int, d: int) -> bool:
-        if i == 0:
-            return d != 0
-        return (d == digits[i - 1]) == (regions[i] == regions[i - 1])
+    def broken(a: int) -> bool:
+        """Cells a and a+1, both set, break the regions' equal/differ rule."""
+        return (0 <= a and a + 1 < n and digits[a] >= 0 and digits[a + 1] >= 0
+                and (digits[a] == digits[a + 1]) != (regions[a] == regions[a + 1]))
 
     def walk(i: int) -> None:
-        if i == n:
+        j = n - 1 - i
+        if i > j:
             value = int("".join(map(str, digits)))
             if test(value):
                 out.append(tuple(digits[h] for h in heads))
             return
-        choices = range(10) if i < (n + 1) // 2 else (digits[n - 1 - i],)
-        for d in choices:
-            if fits(i, d):
-                digits[i] = d
+        for d in range(1 if i == 0 else 0, 10):
+            digits[i] = digits[j] = d
+            if not (broken(i - 1) or broken(i) or broken(j - 1) or broken(j)):
                 walk(i + 1)
+        digits[i] = digits[j] = -1
 
     walk(0)
     return tuple(out)
@@ -427,7 +482,7 @@ def _d(r: int, c: int, v: int) -> str:
 class _Model:
     def __init__(self, puzzle: NumberCross) -> None:
         self.puzzle = puzzle
-        self.facts = facts = Facts()
+        self.facts = facts = Facts(logic="QF_FD")
         h, w = puzzle.size, puzzle.width
         reg = puzzle.regions
         text = [f"(declare-const {_s(r, c)} Bool)" for r in range(h) for c in range(w)]
