@@ -16,6 +16,7 @@ from siblings import alphametic, logelei, numbercross, twentyfour
 from siblings.common import BadInput, NoSolution, SiblingError, example_path
 
 PROG = "puzlogic-bot sibling"
+_SEED_GRID = "the seed's vanilla grid, or its 4-in-1 with --four-in-one"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -58,8 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     p = add("24-7", "Twenty Four Seven: one 1 ... seven 7s per 7x7 grid, four numbers summing "
                     "to 20 per line, numbers connected, no full 2x2. Prints the product of the "
                     "empty regions' areas.")
-    p.add_argument("file", nargs="?", default=None,
-                   help="puzzle JSON (default: the seed's vanilla or 4-in-1 grid)")
+    p.add_argument("file", nargs="?", default=_SEED_GRID,
+                   help="puzzle JSON: {\"size\", \"grids\", \"givens\", \"clues\"}")
     p.add_argument("--four-in-one", action="store_true",
                    help="the 4-in-1 puzzle (four overlapping grids in 12x12) as the default")
     p.add_argument("--connect", choices=("auto", "flow", "cuts"), default="auto",
@@ -116,7 +117,7 @@ def _logelei(args: argparse.Namespace, out: TextIO) -> None:
 
 def _twentyfour(args: argparse.Namespace, out: TextIO) -> None:
     default = "twentyfour-4in1.json" if args.four_in_one else "twentyfour-vanilla.json"
-    puzzle = twentyfour.load(args.file or example_path(default))
+    puzzle = twentyfour.load(example_path(default) if args.file == _SEED_GRID else args.file)
     result = twentyfour.solve(puzzle, args.connect)
     answer = result.answer
     text = (f"{answer}\nempty regions: {' x '.join(map(str, answer.empty_regions))}"
