@@ -63,9 +63,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="puzzle JSON: {\"size\", \"grids\", \"givens\", \"clues\"}")
     p.add_argument("--four-in-one", action="store_true",
                    help="the 4-in-1 puzzle (four overlapping grids in 12x12) as the default")
-    p.add_argument("--connect", choices=("auto", "flow", "cuts"), default="auto",
-                   help="connectivity: the seed's flow, lazy island cuts, or auto (flow when "
-                        "every grid has a given)")
+    p.add_argument("--connect", choices=("cuts", "flow"), default="cuts",
+                   help="connectivity: lazy island cuts, or the seed's flow")
 
     p = add("number-cross", "Number Cross: shade cells, a digit per region, each row's numbers "
                             "fit its clue. Prints the sum of all numbers.")

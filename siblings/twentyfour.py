@@ -8,11 +8,11 @@ of the line it faces or the first number seen from that side. The answer to subm
 product of the areas of the connected empty regions.
 
 One boolean per (cell, value) with pseudo-boolean counts and sums, written as SMT-LIB text.
-Connectivity either as the seed's flow (an integer per edge, a given cell as the source;
-the default when every grid has a given) or as lazy cuts: solve without it, and for every
-island C of a disconnected answer add "a number in C needs a number on C's border" (valid
-because a grid holds 28 numbers, more than any island), then ask again. bench/siblings.py
-measures both.
+Connectivity either as the seed's flow (an integer per edge, a given cell as the source) or
+as lazy cuts (the default): solve without it, and for every island C of a disconnected answer
+add "a number in C needs a number on C's border" (valid because a grid holds 28 numbers, more
+than any island), then ask again. With cuts the model is all booleans, which z3's SAT core
+(QF_FD) solves fastest; bench/siblings.py measures both (4-in-1: 0.9 s cuts, 1.3-1.8 s flow).
 
 >>> result = solve(load(example_path("twentyfour-vanilla.json")))
 >>> result.unique, result.answer.empty_product
@@ -260,7 +260,9 @@ class _Model:
         self.puzzle = puzzle
         self.connect = connect
         self.rounds = 0  # how many answers the lazy cuts turned down
-        self.facts = facts = Facts()
+        # All booleans and pseudo-booleans with cuts: z3's SAT core (QF_FD) is fastest; the
+        # flow's integers need the default solver.
+        self.facts = facts = Facts(logic="QF_FD" if connect == "cuts" else None)
         n = puzzle.size
         covered = puzzle.covered
         text = []
@@ -398,17 +400,12 @@ class _Model:
         return out
 
 
-def solve(puzzle: TwentyFourSeven, connect: str = "auto") -> Solved:
+def solve(puzzle: TwentyFourSeven, connect: str = "cuts") -> Solved:
     """The answer and whether it is the only one; raises NoSolution with the reason.
 
-    `connect`: "flow" (the seed's encoding), "cuts" (lazy), or "auto": flow when every grid
-    has a given to be its source (measured faster on the 4-in-1: 1.4-1.7 s against 3-6 s),
-    else cuts."""
+    `connect`: "cuts" (lazy island cuts on z3's SAT core, QF_FD; the default: 4-in-1 in
+    0.9 s) or "flow" (the seed's integer flow, z3's default solver: 1.3-1.8 s)."""
     started = time.perf_counter()
-    if connect == "auto":
-        given = {(r, c) for r, c, _ in puzzle.givens}
-        connect = "flow" if all(given & set(puzzle.grid_cells(g)) for g in puzzle.grids) \
-            else "cuts"
     model = _Model(puzzle, connect)
     found = solve_unique(model.facts, model.read, model.forbid,
                          lambda a: violations(puzzle, a.cells), model.cuts)
