@@ -99,7 +99,7 @@ def _draw(puzzle: Logelei, cells: Grid | None) -> str:
         clue = " ".join(map(str, puzzle.rows[r]))
         row = "".join(f"{'.' if cells is None else (cells[r][c] or '#'):>3}" for c in range(n))
         lines.append(f"{clue:>{left}} |{row}")
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def segment_sums(line: tuple[int, ...]) -> tuple[int, ...]:
