@@ -31,7 +31,9 @@ class NoSolution(SiblingError):
 
     def __init__(self, reasons: Sequence[str]) -> None:
         self.reasons = tuple(reasons)
-        if self.reasons:
+        if len(self.reasons) == 1:
+            message = f"no solution: {self.reasons[0]} cannot hold"
+        elif self.reasons:
             message = "no solution: " + "; ".join(self.reasons) + " cannot all hold"
         else:
             message = "no solution: the rules alone cannot be met"
