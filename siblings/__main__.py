@@ -1,0 +1,7 @@
+"""``python -m siblings ...``: the sibling puzzles' command line (siblings.cli)."""
+
+import sys
+
+from siblings.cli import main
+
+sys.exit(main())
