@@ -1,5 +1,6 @@
-"""How the project's modules import each other: no cycle anywhere, and a command loads only
-what it uses (`solve FILE.json` never loads OpenCV, pygame or pynput)."""
+"""How the project's modules import each other: the dependencies point one way with no cycle,
+each heavy library stays in its one package, and a command loads only what it uses
+(`solve FILE.json` never loads OpenCV, pygame or pynput)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-PACKAGES = ("puzzle", "vision", "bot", "game")
+PACKAGES = ("puzzle", "vision", "bot", "game", "siblings")
+# Which packages each may import: puzzle <- vision <- bot, puzzle <- game, siblings alone (the
+# bot's `sibling` command is their one door into the CLI).
+MAY_IMPORT = {"puzzle": {"puzzle"}, "vision": {"puzzle", "vision"},
+              "bot": {"puzzle", "vision", "bot", "siblings"}, "game": {"puzzle", "game"},
+              "siblings": {"siblings"}}
+# Where each heavy library may be imported: the module names (or package prefixes) allowed.
+LIBRARY_HOMES = {"z3": ("puzzle.solver", "siblings"), "cv2": ("vision",), "mss": ("vision",),
+                 "pytesseract": ("vision",), "tesserocr": ("vision",), "pynput": ("bot",),
+                 "pygame": ("game",)}
 
 
 def project_modules() -> dict[str, Path]:
@@ -43,6 +53,17 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return {module for module in found if module in known and module != name}
 
 
+def libraries(path: Path) -> set[str]:
+    """The top-level names of everything `path` imports, lazy imports included."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
 def cycles(graph: dict[str, set[str]]) -> Iterator[list[str]]:
     """Each cycle found by a depth-first walk, as the modules along it."""
     done: set[str] = set()
@@ -69,6 +90,22 @@ def test_no_module_of_the_project_is_part_of_an_import_cycle() -> None:
     assert graph["bot.cli"] and graph["bot.commands.replay"]  # the walk does see imports
     found = [" -> ".join(cycle) for cycle in cycles(graph)]
     assert found == []
+
+
+def test_dependencies_point_one_way() -> None:
+    known = project_modules()
+    wrong = [f"{name} imports {other}" for name, path in known.items()
+             for other in imported(name, path, known)
+             if other.split(".")[0] not in MAY_IMPORT[name.split(".")[0]]]
+    assert wrong == []
+
+
+def test_each_heavy_library_is_imported_in_its_one_home() -> None:
+    outside = [f"{name} imports {library}" for name, path in project_modules().items()
+               for library in libraries(path) & set(LIBRARY_HOMES)
+               if not any(name == home or name.startswith(home + ".")
+                          for home in LIBRARY_HOMES[library])]
+    assert outside == []
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:

@@ -196,13 +196,6 @@ def test_practice_passes_the_game_exit_code_on_bad_options() -> None:
     assert main(["practice", "--scale", "9"]) == 2
 
 
-def test_sibling_without_the_package_says_so_in_one_line(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "siblings", None)  # as if not installed, whatever is
-    assert main(["sibling", "--help"]) == 2
-    assert capsys.readouterr().err == "puzlogic-bot: the sibling puzzles are not installed\n"
-
-
 def test_sibling_hands_its_arguments_to_the_sibling_command_line(
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
@@ -217,3 +210,8 @@ def test_sibling_hands_its_arguments_to_the_sibling_command_line(
     monkeypatch.setitem(sys.modules, "siblings.cli", cli)
     assert main(["sibling", "solve", "--json", "x.json"]) == 1
     assert seen == [["solve", "--json", "x.json"]]
+
+
+def test_sibling_solves_through_the_bot_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sibling", "alphametic", "SEND + MORE = MONEY"]) == 0
+    assert "9567 + 1085 = 10652" in capsys.readouterr().out

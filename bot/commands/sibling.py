@@ -1,23 +1,16 @@
-"""`puzlogic-bot sibling [ARGS]`: the sibling puzzles' own command line, `siblings.cli.main`,
-handed everything after the command word. The package is optional: without it, one line on
-stderr and exit 2.
+"""`puzlogic-bot sibling PUZZLE [ARGS]`: the sibling puzzles' own command line.
+
+Everything after the command word goes to `siblings.cli.main`, imported only when asked for, so
+no other command pays for it. The siblings stand alone (they import nothing of the project);
+this is their one door into the `puzlogic-bot` command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzle.exits import BadInput, ExitCode
-
-NOT_INSTALLED = "the sibling puzzles are not installed"
-
 
 def run(argv: Sequence[str]) -> int:
-    try:
-        from siblings.cli import main  # type: ignore[import-not-found, unused-ignore]
-    except ModuleNotFoundError as error:
-        if error.name not in ("siblings", "siblings.cli"):
-            raise  # the package is there but broken: its own traceback says more than we can
-        raise BadInput(NOT_INSTALLED) from None
-    code = main(list(argv))
-    return ExitCode.OK if code is None else int(code)
+    from siblings.cli import main
+
+    return main(list(argv))
