@@ -44,6 +44,8 @@ class Timing:
                               # then is lagging, which retries and re-reads handle, not pace
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
+    complete_ms: int = 1500   # after the last drop, the game may take this long to show that
+                              # the level is completed (it draws that a frame or more later)
 
     def __post_init__(self) -> None:
         if not 10 <= self.drag_ms <= 5000:

@@ -2,11 +2,13 @@
 
 Screens: title (click it), level map (click the next level to play), level (read, solve, drag
 every piece, each drop verified), level completed (Next, or Menu when the next level to play is
-not the following one). Nothing is dragged on a reading that is doubtful, unsolvable or not
-unique: the screen is read again a few times, then the bot stops with the reason and saves the
-frame and its overlay. A missed drop is tried once more, then the whole board is read again and
-planned from what is on it. Dropping the pieces (drag, verify, retry, pace) lives in bot.drops,
-how the run went in bot.stats.
+not the following one). Nothing is dragged on a reading that is doubtful or unsolvable: the
+screen is read again a few times, then the bot stops with the reason and saves the frame and its
+overlay. A level with several answers is played with any one the rules accept; when the game
+does not complete it after the last drop, the board is read once more and the bot stops, naming
+what differs from what it played (bot.suspects). A missed drop is tried once more, then the
+whole board is read again and planned from what is on it. Dropping the pieces (drag, verify,
+retry, pace) lives in bot.drops, how the run went in bot.stats.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bot.plan import plan_drags
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import LevelStats, RunResult
-from bot.suspects import suspects_to_doubts
+from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution, solve
@@ -225,25 +227,40 @@ class Player:
                 sight = self.eyes.look()
                 continue
             stats.pieces = stats.pieces or len(answer)
-            drags = plan_drags(sight.reading, answer)
+            planned_on = sight.reading
+            drags = plan_drags(planned_on, answer)
             self.say(f"  plan: {len(drags)} drags", 2)
             try:
-                sight = self.drops.drag_all(sight, drags, stats)
+                sight, played_out = self.drops.drag_all(sight, drags, stats)
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
-            sight = self.eyes.look()
+                played_out = False
             if sight.reading.screen == "level_complete":
                 return sight
-            if not drags:  # the board is full but the game has not said so yet
-                sight = self._await_complete()
+            if not played_out:  # a miss, a piece back to the tray or a pause: plan afresh
+                sight = self.eyes.look()
+                continue
+            sight = self._await_complete()
+            if sight.reading.screen == "level_complete":
+                return sight
+            # Every piece of an answer the rules accept is on the board, and the game does not
+            # agree: the reading is wrong somewhere. Say where, and stop: another answer played
+            # on the same misreading would be a guess.
+            stats.rereads += 1
+            path = self._save_debug(sight, "unfinished")
+            raise GaveUp(f"level {stats.level}: not completed after the last drop; "
+                         f"{unfinished_reason(planned_on, answer, sight.reading, sight.frame)} "
+                         f"(frame saved to {path})")
         raise GaveUp(f"level {stats.level} not finished after {self.config.level_attempts} "
                      "plans")
 
     def _await_complete(self) -> Sight:
-        deadline = self.clock() + self.drops.timing.settle_ms / 1000 * 3
+        """The screen once the completed screen shows, or the level still there after
+        `Timing.complete_ms` (the game draws it a frame or more after the last drop)."""
+        deadline = self.clock() + self.drops.timing.complete_ms / 1000
         sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
-            self.guard.sleep(0.03)
+            self.guard.sleep(0.05)
             sight = self.eyes.look()
         return sight
 
@@ -266,24 +283,28 @@ class Player:
                      f"{why} (frame saved to {path})")
 
     def _solve(self, sight: Sight, stats: LevelStats) -> tuple[Placement, ...] | None:
-        """The unique answer checked by the rules, or None to look again (a misread)."""
-        puzzle = sight.reading.puzzle
+        """An answer the rules check accepts, or None to look again (a misread).
+
+        With several answers, one that keeps the pieces already on the board is taken when
+        there is one, so a re-plan never undoes what an earlier plan placed."""
+        reading = sight.reading
+        puzzle = reading.puzzle
         assert puzzle is not None
         start = self.clock()
         try:
-            solution = solve(puzzle)
+            solution = solve(puzzle, prefer=reading.placed)
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
-            doubts = suspects_to_doubts(failure.explanation, sight.reading)
+            doubts = suspects_to_doubts(failure.explanation, reading)
             self._misread(sight, stats, f"no solution: {failure.explanation.message}",
                           "; ".join(str(d) for d in doubts))
             return None
         stats.solve_s += self.clock() - start
-        if not solution.unique:
-            self._misread(sight, stats, "more than one answer", "")
-            return None
         if not is_solution(puzzle, solution.placements):
             raise GaveUp(f"bug: the solver's answer for level {stats.level} breaks the rules")
+        stats.answers = "one" if solution.unique else "several"
+        if not solution.unique:
+            self.say("  several answers: playing one the rules accept", 2)
         return solution.placements
 
     def _misread(self, sight: Sight, stats: LevelStats, problem: str, suspects: str) -> None:
