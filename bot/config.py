@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Literal
 
 from puzzle.geometry import Box
-from puzzle.model import LEVEL_COUNT
 
 Speed = Literal["slow", "normal", "fast"]
 
@@ -91,7 +90,12 @@ class PlayConfig:
             raise ConfigError(f"--max-levels must be 1 or more, not {self.max_levels}")
 
 
-def parse_levels(text: str, last: int = LEVEL_COUNT) -> tuple[int, ...]:
+MAX_LEVEL = 999
+"""The highest level --levels accepts: a map (a level pack) may hold any number of levels, so
+the map the bot reads decides which exist, at run time."""
+
+
+def parse_levels(text: str, last: int = MAX_LEVEL) -> tuple[int, ...]:
     """'3-7', '1,4,9' or '2-4,8' as sorted level numbers; ConfigError with the reason."""
     numbers: set[int] = set()
     for part in text.replace(" ", "").split(","):

@@ -1,14 +1,16 @@
 """The play loop: look, decide by screen, act, verify; level after level until none is left.
 
-Screens: title (click it), level map (click the next level to play), level (read, solve, drag
-every piece, each drop verified), level completed (Next, or Menu when the next level to play is
-not the following one). Nothing is dragged on a reading that is doubtful or unsolvable: the
-screen is read again a few times, then the bot stops with the reason and saves the frame and its
-overlay. A level with several answers is played with any one the rules accept; when the game
-does not complete it after the last drop, the board is read once more and the bot stops, naming
-what differs from what it played (bot.suspects). A missed drop is tried once more, then the
-whole board is read again and planned from what is on it. Dropping the pieces (drag, verify,
-retry, pace) lives in bot.drops, how the run went in bot.stats.
+Screens: title (click it), level map (click the next level to play; the last level is the
+map's last button, whatever their number), level (read, solve, drag every piece, each drop
+verified), level completed (Next, or Menu when the next level to play is not the following
+one, or when no map has been seen yet to count the levels). Nothing is dragged on a reading
+that is doubtful or unsolvable: the screen is read again a few times, then the bot stops with
+the reason and saves the frame and its overlay. A level with several answers is played with any
+one the rules accept; when the game does not complete it after the last drop, the board is read
+once more and the bot stops, naming what differs from what it played (bot.suspects). A missed
+drop is tried once more, then the whole board is read again and planned from what is on it.
+Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
+bot.stats.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class RunState:
     played: list[LevelStats] = field(default_factory=list)
     completed: frozenset[int] = frozenset()  # as last seen on the map
     current: int | None = None
+    last: int | None = None  # the map's last level (its number of buttons); None: not seen yet
 
     def solved(self) -> set[int]:
         return {s.level for s in self.played if s.solved}
@@ -133,10 +136,14 @@ class Player:
         completed = frozenset(levels.get("completed", ()))
         locked = set(levels.get("dashed", ()))
         self.state.completed = completed
+        self.state.last = max((n for group in levels.values() for n in group), default=None)
         left = self._levels_left(completed)
         if not left:
             return None
         number = left[0]
+        if self.state.last is not None and number > self.state.last:
+            raise GaveUp(f"there is no level {number} on the map: it shows levels 1 to "
+                         f"{self.state.last}")
         if number in locked:
             raise GaveUp(f"level {number} is locked on the map: finish the levels before it")
         return number
@@ -147,7 +154,8 @@ class Player:
         done = self.state.solved()
         if self.config.levels is not None:
             return [n for n in self.config.levels if n not in done]
-        return [n for n in range(1, LEVEL_COUNT + 1) if n not in completed and n not in done]
+        last = self.state.last or LEVEL_COUNT  # until a map is seen, the real game's count
+        return [n for n in range(1, last + 1) if n not in completed and n not in done]
 
     def _enough(self) -> bool:
         limit = self.config.max_levels
@@ -160,6 +168,9 @@ class Player:
         left = self._levels_left(self.state.completed)
         if not left:
             return None
+        if self.state.last is None and self.config.levels is None:
+            # Started on a level: only the map says how many levels there are (a pack's count).
+            return self._press(sight, "menu", "level_select")
         if finished is not None and left[0] == finished + 1 and "next" in sight.reading.buttons:
             return self._press(sight, "next", "level")
         return self._press(sight, "menu", "level_select")
