@@ -332,3 +332,17 @@ def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
     assert "every number of row 0 red (its sum read 12 left)" in stats.reason
     assert "answers: several" in stats.line() and result.stopped == stats.reason
     assert list((table.folder / "debug").glob("*-unfinished.png"))
+
+
+def test_started_on_a_level_the_bot_counts_the_levels_on_the_map_before_going_on(
+        rig: Callable[..., Rig], tmp_path: Path) -> None:
+    progress = SavedProgress()
+    for number in range(1, 16):
+        if number != 2:
+            progress = progress.with_completed(number)
+    save(tmp_path / "data" / FILE_NAME, progress)
+    table = rig(level=2)
+    result = table.play()
+    assert result.ok and [s.level for s in result.levels] == [2] and table.completed() == [2]
+    shown = [e["name"] for e in table.events("screen")]
+    assert shown[-2:] == ["complete", "map"]  # to the map, which says every level is done
