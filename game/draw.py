@@ -25,6 +25,21 @@ from puzzle.geometry import Rect
 from puzzle.model import LEVEL_COUNT
 
 
+@dataclass(frozen=True)
+class Outline:
+    """A ring of `colour` around every glyph, `width` logical pixels (scaled when drawn)."""
+
+    colour: Colour
+    width: float
+
+
+def _ring_offsets(width: int) -> list[tuple[int, int]]:
+    """Every pixel offset within `width` of the glyph (a disc, so corners stay round)."""
+    reach = width + 0.5
+    return [(dx, dy) for dy in range(-width, width + 1) for dx in range(-width, width + 1)
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach]
+
+
 @dataclass
 class Painter:
     """Pixel drawing at one scale, with a cache of the fonts it has opened."""
@@ -60,17 +75,25 @@ class Painter:
     # ---- primitives --------------------------------------------------------------------------
 
     def text_at(self, surface: pygame.Surface, text: str, size: float, centre: tuple[float, float],
-                colour: Colour, bold: bool = False) -> None:
-        """Text whose cap height is centred on a logical point."""
+                colour: Colour, bold: bool = False, outline: Outline | None = None) -> None:
+        """Text whose cap height is centred on a logical point; `outline` rings every glyph
+        the way game engines' UI text draws it (the glyph stamped in the outline colour at
+        every offset within the width, the fill on top)."""
         font = self.font(size, bold)
         image = font.render(text, True, colour)
         cap = round(size * self.scale) * CAP_HEIGHT
         x = centre[0] * self.scale - image.get_width() / 2
         y = centre[1] * self.scale + cap / 2 - font.get_ascent()
-        surface.blit(image, (round(x), round(y)))
+        at = (round(x), round(y))
+        if outline is not None:
+            ring = font.render(text, True, outline.colour)
+            for dx, dy in _ring_offsets(self.line(outline.width)):
+                surface.blit(ring, (at[0] + dx, at[1] + dy))
+        surface.blit(image, at)
 
-    def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour) -> None:
-        self.text_at(surface, spot.text, spot.size, spot.box.center, colour, spot.bold)
+    def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour,
+             outline: Outline | None = None) -> None:
+        self.text_at(surface, spot.text, spot.size, spot.box.center, colour, spot.bold, outline)
 
     def brackets(self, surface: pygame.Surface, rect: Rect, colour: Colour, zoom: float) -> None:
         """A tray slot: four corner brackets."""
@@ -145,11 +168,18 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
     for spot in layout.sums:
         if spot.index in state.hidden_sums:
             continue
-        colour = palette.placed_sum if spot.total.scope == "placed" else palette.text
-        if dim and spot.total.scope == "placed":  # dark ink hardly changes; blue must dim
-            colour = dimmed(colour, painter.theme)
-        pygame.draw.polygon(surface, colour, _arrow_points(painter, spot.arrow, spot.side))
-        painter.spot(surface, spot.digits, colour)
+        if spot.total.scope == "placed":
+            colour, arrow = palette.placed_sum, palette.placed_arrow
+            outline: Outline | None = Outline(palette.placed_outline,
+                                              palette.placed_outline_width * zoom)
+            if dim:  # dark ink hardly changes under the overlay; blue must dim
+                colour, arrow = dimmed(colour, painter.theme), dimmed(arrow, painter.theme)
+                outline = Outline(dimmed(palette.placed_outline, painter.theme),
+                                  palette.placed_outline_width * zoom)
+        else:
+            colour, arrow, outline = palette.text, palette.text, None
+        pygame.draw.polygon(surface, arrow, _arrow_points(painter, spot.arrow, spot.side))
+        painter.spot(surface, spot.digits, colour, outline)
     for line in layout.tutorial:
         painter.text_at(surface, line.text, line.size,
                         (line.box.x + line.box.w / 2, line.box.center[1]), palette.text)

@@ -47,11 +47,12 @@ class Render:
         return f"<Render {self.truth['screen']} level={self.truth['level']} {w}x{h}>"
 
 
-def render_screen(screen: str, level: int | None = None, scale: float = 1.0, frame: bool = False,
-                  placed: int = 0, misplace: int = 0, completed: int = 0,
+def render_screen(screen: str, level: int | Level | None = None, scale: float = 1.0,
+                  frame: bool = False, placed: int = 0, misplace: int = 0, completed: int = 0,
                   seed: int = 0) -> Render:
     """Render one screen with no display (old names accepted: see game.screen_names).
-    `level` defaults to 1 for level and level_complete."""
+    `level` is a built-in level's number (default 1 for level and level_complete) or any
+    Level object, e.g. a generated layout; the truth's "level" is then that object's number."""
     chosen = screen_named(screen)
     if chosen is None:
         choices = ", ".join([*DRAWN, *ALIASES])
@@ -112,8 +113,10 @@ def _check_request(scale: float, completed: int) -> None:
         raise RenderError(f"--completed {completed} is outside 0 to {LEVEL_COUNT}")
 
 
-def _level(number: int | None) -> Level:
-    return load_level(1 if number is None else number)
+def _level(level: int | Level | None) -> Level:
+    if isinstance(level, Level):
+        return level
+    return load_level(1 if level is None else level)
 
 
 def _bgr(pygame: Any, surface: Any) -> np.ndarray:
