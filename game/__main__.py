@@ -16,6 +16,7 @@ from typing import TextIO
 
 from game.config import ConfigError, GameConfig
 from game.levels import LevelError
+from game.looks import LOOK_NAMES
 from game.progress import ProgressError, default_data_dir
 from game.screen_names import ALIASES, DRAWN
 from puzzle.exits import BadInput, ExitCode
@@ -67,7 +68,12 @@ def _board_options(parser: argparse.ArgumentParser) -> None:
                         help="start with the first K pieces of the answer on the board")
     parser.add_argument("--misplace", type=_count, default=0, metavar="M",
                         help="also put M pieces on wrong empty cells")
-    parser.add_argument("--seed", type=int, default=0, help="leaves, misplaced pieces, frame")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="leaves, misplaced pieces, frame, and the random look")
+    parser.add_argument("--look", choices=LOOK_NAMES, default="real",
+                        help="real (default): the real game's look; random: one drawn per seed "
+                        "(render: with a capture's rescale, JPEG and gamma; play: one per level, "
+                        "never degraded)")
 
 
 def play_parser() -> argparse.ArgumentParser:
@@ -120,7 +126,7 @@ def render(args: argparse.Namespace) -> int:
     try:
         result = render_screen(args.screen, level=args.level, scale=args.scale, frame=args.frame,
                                placed=args.placed, misplace=args.misplace,
-                               completed=args.completed, seed=args.seed)
+                               completed=args.completed, seed=args.seed, look=args.look)
     except RenderError as error:
         raise UsageError(str(error)) from None
     save_png(result.image, args.out)
@@ -135,7 +141,7 @@ def play(args: argparse.Namespace) -> int:
         window_pos=args.window_pos, frame=args.frame, fresh=args.fresh, level=args.level,
         placed=args.placed, misplace=args.misplace, events=args.events,
         drag_lag_ms=args.drag_lag, min_drag_ms=args.min_drag_ms,
-        move_window_after=args.move_window_after, seed=args.seed,
+        move_window_after=args.move_window_after, seed=args.seed, look=args.look,
     )
     if (config.placed or config.misplace) and config.level is None:
         raise UsageError("--placed and --misplace need --level")

@@ -10,19 +10,17 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.config import GameConfig
 from game.draw import (
-    LevelLook,
     Painter,
     draw_level,
     draw_level_complete,
     draw_level_select,
     draw_title,
-    look_of,
     open_levels,
 )
 from game.events import EventLog, where
@@ -35,6 +33,7 @@ from game.layout import (
     title_layout,
 )
 from game.levels import Level, load_level
+from game.looks import Degrade, Look, look_for
 from game.progress import FILE_NAME, SavedProgress, load, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
@@ -53,7 +52,8 @@ class LevelScreen:
 
     level: Level
     layout: LevelLayout
-    look: LevelLook
+    look: Look
+    painter: Painter                  # at the game's scale, in the look's font and sizes
     started_ms: int
 
 
@@ -109,11 +109,15 @@ class Game:
 
     def start_level(self, number: int, placed: int = 0, misplace: int = 0) -> None:
         level = load_level(number)
-        layout = level_layout(level.number, level.puzzle, level.tutorial, self.painter.measure)
+        # Live play never degrades: a random look is drawn per level (seed + level number).
+        look = replace(look_for(self.config.look, level, self.config.seed + level.number),
+                       degrade=Degrade())
+        painter = Painter.for_look(self.config.scale, look)
+        layout = level_layout(level.number, level.puzzle, level.tutorial, painter.measure,
+                              painter.theme)
         state = PlayState.start(level.puzzle, layout.slot_values)
         self.state = half_solved(state, level.solution, placed, misplace, self.config.seed)
-        self.playing = LevelScreen(level, layout, look_of(level.background, level.piece_colour),
-                                   self.now_ms())
+        self.playing = LevelScreen(level, layout, look, painter, self.now_ms())
         self.show("level")
 
     # ---- events ------------------------------------------------------------------------------
@@ -181,8 +185,8 @@ class Game:
             self.start_level(max(opened))
 
     def press_level_complete(self, x: float, y: float) -> None:
-        texts = level_complete_layout(self.painter.measure)
         assert self.playing is not None
+        texts = level_complete_layout(self.playing.painter.measure, self.playing.painter.theme)
         if texts.menu.box.inflate(6).contains((x, y)):
             self.show("level_select")
         elif texts.next.box.inflate(6).contains((x, y)):
@@ -298,11 +302,12 @@ class Game:
         elif self.playing is not None and self.state is not None:
             if self.screen == "level":
                 held = self.held_at() if self.state.carry is not None else None
-                draw_level(surface, painter, self.playing.layout, self.state, self.playing.look,
-                           held, seed=self.config.seed + self.playing.level.number)
+                playing = self.playing
+                draw_level(surface, playing.painter, playing.layout, self.state, playing.look,
+                           held, seed=self.config.seed + playing.level.number)
             else:
-                draw_level_complete(surface, painter, self.playing.layout, self.state,
-                               self.playing.look)
+                draw_level_complete(surface, self.playing.painter, self.playing.layout,
+                                    self.state, self.playing.look)
         if self.backdrop is not None:
             self.window.blit(self.backdrop, (0, 0))
         self.window.blit(surface, self.offset)

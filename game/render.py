@@ -24,6 +24,7 @@ from game.layout import (
     title_layout,
 )
 from game.levels import Level, load_level
+from game.looks import LOOK_NAMES, RESCALE_RANGE, Look, LookName, random_look
 from game.screen_names import ALIASES, DRAWN, screen_named
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
@@ -49,10 +50,13 @@ class Render:
 
 def render_screen(screen: str, level: int | Level | None = None, scale: float = 1.0,
                   frame: bool = False, placed: int = 0, misplace: int = 0, completed: int = 0,
-                  seed: int = 0) -> Render:
+                  seed: int = 0, look: LookName | Look = "real") -> Render:
     """Render one screen with no display (old names accepted: see game.screen_names).
     `level` is a built-in level's number (default 1 for level and level_complete) or any
-    Level object, e.g. a generated layout; the truth's "level" is then that object's number."""
+    Level object, e.g. a generated layout; the truth's "level" is then that object's number.
+    `look`: "real" (the default), "random" (game.looks.random_look(seed)) or a Look. A look
+    dresses the level screens; its degrade step (rescale, JPEG, gamma) applies to any screen,
+    and the truth's boxes and "scale" follow its rescale."""
     chosen = screen_named(screen)
     if chosen is None:
         choices = ", ".join([*DRAWN, *ALIASES])
@@ -64,6 +68,7 @@ def render_screen(screen: str, level: int | Level | None = None, scale: float = 
     from game.draw import Painter, draw_level_select, draw_title
 
     painter = Painter(scale)
+    degrade = _look(look, None, seed).degrade  # menus keep the real look; a capture degrades
     surface = pygame.Surface((round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)))
     truth: dict[str, Any]
     if chosen == "title":
@@ -75,8 +80,11 @@ def render_screen(screen: str, level: int | Level | None = None, scale: float = 
         draw_level_select(surface, painter, menu, done, seed)
         truth = _level_select_truth(menu, done, scale)
     else:
-        truth = _draw_level_screen(surface, painter, chosen, _level(level), placed, misplace,
-                                   seed)
+        chosen_level = _level(level)
+        dressed = _look(look, chosen_level, seed)
+        degrade = dressed.degrade
+        truth = _draw_level_screen(surface, Painter.for_look(scale, dressed), chosen,
+                                   chosen_level, dressed, placed, misplace, seed)
     truth["scale"] = scale
     offset = (0, 0)
     if frame:
@@ -84,16 +92,49 @@ def render_screen(screen: str, level: int | Level | None = None, scale: float = 
         _shift(truth["boxes"], offset)
     truth["boxes"]["game"] = [*offset, round(LOGICAL_SIZE[0] * scale),
                               round(LOGICAL_SIZE[1] * scale)]
-    return Render(_bgr(pygame, surface), truth)
+    image = _bgr(pygame, surface)
+    if not degrade.identity:
+        low, high = RESCALE_RANGE
+        rescale = min(max(degrade.rescale * scale, low), high) / scale
+        image = degrade.apply(image, rescale)
+        if rescale != 1.0:
+            _rescale_truth(truth, rescale)
+    return Render(image, truth)
 
 
-def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level, placed: int,
-                       misplace: int, seed: int) -> dict[str, Any]:
-    from game.draw import draw_level, draw_level_complete, look_of
+def _look(look: LookName | Look, level: Level | None, seed: int) -> Look:
+    """The look asked for; on a menu screen (no level) only its degrade step is used."""
+    if isinstance(look, Look):
+        return look
+    if look == "random":
+        return random_look(seed)
+    if look != "real":
+        raise RenderError(f"unknown look {look!r}: choose one of {', '.join(LOOK_NAMES)}")
+    return Look.real(level if level is not None else load_level(1))
 
-    layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
+
+def _rescale_truth(truth: dict[str, Any], factor: float) -> None:
+    """Boxes and scale after the picture was resized by `factor`."""
+    def size(box: list[int] | None) -> list[int] | None:
+        return None if box is None else [round(v * factor) for v in box]
+
+    boxes = truth["boxes"]
+    for key in ("cells", "pieces", "placed", "sums"):
+        for entry in boxes[key]:
+            entry["box"] = size(entry["box"])
+    boxes["buttons"] = {name: size(box) for name, box in boxes["buttons"].items()}
+    boxes["level_label"] = size(boxes["level_label"])
+    boxes["game"] = size(boxes["game"])
+    truth["scale"] = round(truth["scale"] * factor, 4)
+
+
+def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level, look: Look,
+                       placed: int, misplace: int, seed: int) -> dict[str, Any]:
+    from game.draw import draw_level, draw_level_complete
+
+    layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure,
+                          painter.theme)
     start = PlayState.start(chosen.puzzle, layout.slot_values)
-    look = look_of(chosen.background, chosen.piece_colour)
     if screen == "level":
         state = half_solved(start, chosen.solution, placed, misplace, seed)
         draw_level(surface, painter, layout, state, look, seed=seed + chosen.number)
@@ -196,7 +237,7 @@ def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
 def _level_complete_truth(level: Level, layout: LevelLayout, painter: Any,
                     scale: float) -> dict[str, Any]:
     truth = _truth("level_complete", level.number)
-    texts = level_complete_layout(painter.measure)
+    texts = level_complete_layout(painter.measure, painter.theme)
     truth["boxes"]["buttons"] = {"menu": texts.menu.box.scaled(scale).to_list(),
                                  "next": texts.next.box.scaled(scale).to_list()}
     truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale).to_list()
