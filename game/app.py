@@ -32,14 +32,14 @@ from game.layout import (
     level_select_layout,
     title_layout,
 )
-from game.levels import Level, load_level
+from game.levels import Level
 from game.looks import Degrade, Look, look_for
-from game.progress import FILE_NAME, SavedProgress, load, save
+from game.packs import Pack, built_in
+from game.progress import SavedProgress, load, progress_file, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
 from puzzle.clock import monotonic_ms
 from puzzle.exits import ExitCode
-from puzzle.model import LEVEL_COUNT
 from puzzle.screens import Screen
 
 LEFT, RIGHT = 1, 3
@@ -60,8 +60,10 @@ class LevelScreen:
 class Game:
     """One running game. `step()` handles the queued events and draws one frame."""
 
-    def __init__(self, config: GameConfig, now_ms: Callable[[], int] | None = None) -> None:
+    def __init__(self, config: GameConfig, now_ms: Callable[[], int] | None = None,
+                 pack: Pack | None = None) -> None:
         self.config = config
+        self.pack = pack if pack is not None else built_in()  # load a pack before the window
         if config.window_pos is not None:
             os.environ["SDL_VIDEO_WINDOW_POS"] = "{},{}".format(*config.window_pos)
         pygame.display.init()
@@ -80,7 +82,7 @@ class Game:
         self.window = pygame.display.set_mode(window)
         pygame.display.set_caption("Puzlogic practice")
         self.log = EventLog(config.events)
-        self.progress_path = config.data_dir / FILE_NAME
+        self.progress_path = progress_file(config.data_dir, self.pack.folder)
         self.progress = SavedProgress() if config.fresh else load(self.progress_path)
         if config.fresh:
             save(self.progress_path, self.progress)
@@ -108,7 +110,7 @@ class Game:
         self.log.write_screen(name, level)
 
     def start_level(self, number: int, placed: int = 0, misplace: int = 0) -> None:
-        level = load_level(number)
+        level = self.pack.level(number)
         # Live play never degrades: a random look is drawn per level (seed + level number).
         look = replace(look_for(self.config.look, level, self.config.seed + level.number),
                        degrade=Degrade())
@@ -175,8 +177,8 @@ class Game:
             self.toggle_sum(x, y)
 
     def press_level_select(self, x: float, y: float) -> None:
-        layout = level_select_layout(self.painter.measure)
-        opened = open_levels(self.progress.completed)
+        layout = level_select_layout(self.painter.measure, count=self.pack.count)
+        opened = open_levels(self.progress.completed, self.pack.count)
         for number, button in enumerate(layout.buttons, start=1):
             if button.contains((x, y)) and number in opened:
                 self.start_level(number)
@@ -191,7 +193,7 @@ class Game:
             self.show("level_select")
         elif texts.next.box.inflate(6).contains((x, y)):
             following = self.playing.level.number + 1
-            if following <= LEVEL_COUNT:
+            if following <= self.pack.count:
                 self.start_level(following)
             else:
                 self.show("level_select")
@@ -297,7 +299,8 @@ class Game:
         if self.screen == "title":
             draw_title(surface, painter, title_layout(painter.measure))
         elif self.screen == "level_select":
-            draw_level_select(surface, painter, level_select_layout(painter.measure),
+            draw_level_select(surface, painter,
+                              level_select_layout(painter.measure, count=self.pack.count),
                               self.progress.completed, self.config.seed)
         elif self.playing is not None and self.state is not None:
             if self.screen == "level":

@@ -334,7 +334,7 @@ def draw_title(surface: pygame.Surface, painter: Painter, layout: TitleLayout) -
 
 
 def draw_level_select(surface: pygame.Surface, painter: Painter, layout: LevelSelectLayout,
-             completed: frozenset[int], seed: int = 0) -> None:
+                      completed: frozenset[int], seed: int = 0) -> None:
     """The level select screen: levels in `completed` ticked, the next one open, the rest dashed."""
     palette = painter.theme.palette
     surface.fill(palette.menu_background)
@@ -343,20 +343,21 @@ def draw_level_select(surface: pygame.Surface, painter: Painter, layout: LevelSe
     draw_logo(surface, painter)
     pygame.draw.rect(surface, palette.text, painter.px(layout.play), painter.line(2))
     painter.spot(surface, layout.play_text, palette.locked)
-    opened = open_levels(completed)
+    opened = open_levels(completed, len(layout.buttons))
+    zoom = layout.zoom
     for number, (button, text) in enumerate(zip(layout.buttons, layout.button_texts,
                                                 strict=True), start=1):
         if number not in opened:
-            painter.brackets(surface, button, palette.locked, 1.0)
+            painter.brackets(surface, button, palette.locked, zoom)
             painter.spot(surface, text, palette.locked)
             continue
-        painter.brackets(surface, button, palette.ink, 1.0)
-        frame = Rect(button.x + 3, button.y + 3, 38, 38)
+        painter.brackets(surface, button, palette.ink, zoom)
+        frame = Rect(button.x + 3 * zoom, button.y + 3 * zoom, 38 * zoom, 38 * zoom)
         painter.piece(surface, frame, "", palette.menu_piece, palette.menu_background,
                       palette.white, 1)
         painter.spot(surface, text, palette.white)
         if number in completed:
-            _check(surface, painter, button)
+            _check(surface, painter, button, zoom)
     _note(surface, painter, layout.note)
 
 
@@ -366,12 +367,13 @@ def open_levels(completed: frozenset[int], count: int = LEVEL_COUNT) -> frozense
     return completed | ({following} if following else frozenset())
 
 
-def _check(surface: pygame.Surface, painter: Painter, button: Rect) -> None:
+def _check(surface: pygame.Surface, painter: Painter, button: Rect, zoom: float = 1.0) -> None:
     s = painter.scale
-    points = [(button.x + 5, button.y + 9), (button.x + 8, button.y + 12),
-              (button.x + 15, button.y + 5)]
+    points = [(button.x + 5 * zoom, button.y + 9 * zoom), (button.x + 8 * zoom,
+                                                           button.y + 12 * zoom),
+              (button.x + 15 * zoom, button.y + 5 * zoom)]
     pygame.draw.lines(surface, painter.theme.palette.check, False,
-                      [(round(x * s), round(y * s)) for x, y in points], painter.line(2))
+                      [(round(x * s), round(y * s)) for x, y in points], painter.line(2 * zoom))
 
 
 def _note(surface: pygame.Surface, painter: Painter, rect: Rect) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,10 +26,10 @@ from game.layout import (
 )
 from game.levels import Level, load_level
 from game.looks import LOOK_NAMES, RESCALE_RANGE, Look, LookName, random_look
+from game.packs import Pack, built_in, load_pack
 from game.screen_names import ALIASES, DRAWN, screen_named
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
-from puzzle.model import LEVEL_COUNT
 from puzzle.screens import Screen
 
 
@@ -50,18 +51,21 @@ class Render:
 
 def render_screen(screen: str, level: int | Level | None = None, scale: float = 1.0,
                   frame: bool = False, placed: int = 0, misplace: int = 0, completed: int = 0,
-                  seed: int = 0, look: LookName | Look = "real") -> Render:
+                  seed: int = 0, look: LookName | Look = "real",
+                  pack: Pack | Path | None = None) -> Render:
     """Render one screen with no display (old names accepted: see game.screen_names).
     `level` is a built-in level's number (default 1 for level and level_complete) or any
     Level object, e.g. a generated layout; the truth's "level" is then that object's number.
-    `look`: "real" (the default), "random" (game.looks.random_look(seed)) or a Look. A look
-    dresses the level screens; its degrade step (rescale, JPEG, gamma) applies to any screen,
-    and the truth's boxes and "scale" follow its rescale."""
+    `pack`: the levels that numbers name and the map shows (a Pack, a pack folder, or None for
+    the built-in 15). `look`: "real" (the default), "random" (game.looks.random_look(seed))
+    or a Look. A look dresses the level screens; its degrade step (rescale, JPEG, gamma)
+    applies to any screen, and the truth's boxes and "scale" follow its rescale."""
     chosen = screen_named(screen)
     if chosen is None:
         choices = ", ".join([*DRAWN, *ALIASES])
         raise RenderError(f"unknown screen {screen!r}: choose one of {choices}")
-    _check_request(scale, completed)
+    levels = _pack(pack)
+    _check_request(scale, completed, levels.count)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame  # after the driver choice, so no window system is ever touched
 
@@ -76,11 +80,11 @@ def render_screen(screen: str, level: int | Level | None = None, scale: float = 
         truth = _truth("title")
     elif chosen == "level_select":
         done = frozenset(range(1, completed + 1))
-        menu = level_select_layout(painter.measure)
+        menu = level_select_layout(painter.measure, count=levels.count)
         draw_level_select(surface, painter, menu, done, seed)
         truth = _level_select_truth(menu, done, scale)
     else:
-        chosen_level = _level(level)
+        chosen_level = _level(level, levels)
         dressed = _look(look, chosen_level, seed)
         degrade = dressed.degrade
         truth = _draw_level_screen(surface, Painter.for_look(scale, dressed), chosen,
@@ -147,17 +151,23 @@ def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level
     return truth
 
 
-def _check_request(scale: float, completed: int) -> None:
+def _check_request(scale: float, completed: int, count: int) -> None:
     if not 0.5 <= scale <= 2.5:
         raise RenderError(f"scale {scale} is outside 0.5 to 2.5")
-    if not 0 <= completed <= LEVEL_COUNT:
-        raise RenderError(f"--completed {completed} is outside 0 to {LEVEL_COUNT}")
+    if not 0 <= completed <= count:
+        raise RenderError(f"--completed {completed} is outside 0 to {count}")
 
 
-def _level(level: int | Level | None) -> Level:
+def _pack(pack: Pack | Path | None) -> Pack:
+    if isinstance(pack, Pack):
+        return pack
+    return built_in() if pack is None else load_pack(Path(pack))
+
+
+def _level(level: int | Level | None, pack: Pack) -> Level:
     if isinstance(level, Level):
         return level
-    return load_level(1 if level is None else level)
+    return pack.level(1 if level is None else level)
 
 
 def _bgr(pygame: Any, surface: Any) -> np.ndarray:
@@ -223,10 +233,11 @@ def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
     from game.draw import open_levels
 
     truth = _truth("level_select")
-    opened = open_levels(completed)
+    count = len(layout.buttons)
+    opened = open_levels(completed, count)
     truth["levels"] = {"completed": sorted(completed),
                        "open": sorted(opened - set(completed)),
-                       "dashed": [n for n in range(1, LEVEL_COUNT + 1) if n not in opened]}
+                       "dashed": [n for n in range(1, count + 1) if n not in opened]}
     buttons = {f"{n:02d}": box.scaled(scale).to_list()
                for n, box in enumerate(layout.buttons, start=1)}
     buttons["play"] = layout.play.scaled(scale).to_list()
