@@ -186,13 +186,12 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         if given is not None:
             colour = palette.error if cell in red and not dim else palette.text
             painter.text_at(surface, str(given), fonts.given * zoom, rect.center, colour,
-                            effect=effect)
+                            effect=_scaled(effect, zoom))
     for spot in layout.sums:
         if spot.index in state.hidden_sums:
             continue
         colour, arrow, ring = _sum_inks(look, spot.total.scope == "placed", dim, painter.theme)
-        if ring is not None:
-            ring = TextEffect(ring.kind, ring.colour, ring.width * zoom)
+        ring = _scaled(ring, zoom)
         pygame.draw.polygon(surface, arrow, _arrow_points(painter, spot.arrow, spot.side))
         painter.spot(surface, spot.digits, colour, ring)
     for line in layout.tutorial:
@@ -208,12 +207,19 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         home = layout.slots[piece] if stands is None else layout.cells[stands]
         digit = palette.error_on_piece if stands in red else look.piece_digit
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
-                      look.background, digit, fonts.piece * zoom, dim, look.piece_frame)
+                      look.background, digit, fonts.piece * zoom, dim, look.piece_frame,
+                      _scaled(look.piece_effect, zoom))
     if state.carry is not None and held_at is not None:
         size = layout.piece_rect(layout.slots[0]).w
         frame = Rect(held_at[0] - size / 2, held_at[1] - size / 2, size, size)
         painter.piece(surface, frame, str(state.values[state.carry.piece]), look.piece_colour,
-                      background, look.piece_digit, fonts.piece * zoom, style=look.piece_frame)
+                      background, look.piece_digit, fonts.piece * zoom, style=look.piece_frame,
+                      effect=_scaled(look.piece_effect, zoom))
+
+
+def _scaled(effect: TextEffect | None, zoom: float) -> TextEffect | None:
+    """An effect on text that shrinks with the board."""
+    return None if effect is None else TextEffect(effect.kind, effect.colour, effect.width * zoom)
 
 
 def _sum_inks(look: Look, blue: bool, dim: bool,

@@ -13,8 +13,8 @@ look per seed, reproducibly, each part within a band around what the real game d
   shadow, 1-2 logical px, as game engines' UI text components draw them;
 - dark sums around #404040, blue sums around #8080ff, plain or outlined (ring around #645c93),
   the blue arrow around #678cff, the arrow 0.8-1.3 times the real size;
-- pieces purple, blue, green, teal, orange or red with white digits, bevelled as the real
-  ones or in a flat dark border;
+- pieces purple, blue, green, teal, orange or red with white digits (maybe outlined or
+  shadowed in a dark shade of the piece), bevelled as the real ones or in a flat dark border;
 - the degrade step applied to renders only (never to live play): rescale 0.5x-2.5x (the final
   size stays within 0.5 to 2.5 of the 800x600 game), JPEG quality 50-95, gamma 0.7-1.4.
 
@@ -148,6 +148,7 @@ class Look:
     blue_effect: TextEffect | None = _REAL_BLUE_RING
     piece_frame: Literal["bevel", "border"] = "bevel"
     piece_digit: Colour = _PALETTE.white
+    piece_effect: TextEffect | None = None  # around the pieces' digits
     arrow_size: float = 1.0            # times the real arrow
     degrade: Degrade = field(default_factory=Degrade)
 
@@ -243,6 +244,14 @@ def _effect(rng: random.Random, fill: Colour) -> TextEffect | None:
     return TextEffect("outline", colour, width)
 
 
+def _piece_effect(rng: random.Random, fill: Colour) -> TextEffect | None:
+    kind = rng.choices(("none", "outline", "shadow"), (0.55, 0.3, 0.15))[0]
+    if kind == "none":
+        return None
+    return TextEffect("outline" if kind == "outline" else "shadow",
+                      blend(fill, (0, 0, 0), rng.uniform(0.4, 0.75)), rng.choice((1.0, 1.5)))
+
+
 def _draw_look(rng: random.Random, seed: int) -> Look:
     hue = _background_hue(rng)
     lightness, saturation = rng.uniform(0.5, 0.86), rng.uniform(0.12, 0.55)
@@ -283,6 +292,7 @@ def _draw_look(rng: random.Random, seed: int) -> Look:
         blue_arrow=_hls(225 + rng.uniform(-6, 6), rng.uniform(0.66, 0.74), 1.0),
         blue_effect=blue_effect,
         piece_frame=rng.choice(("bevel", "border")),
+        piece_effect=_piece_effect(rng, piece),
         arrow_size=rng.uniform(0.8, 1.3),
         degrade=Degrade(rescale=round(rescale, 3), jpeg_quality=rng.randint(*JPEG_RANGE),
                         gamma=round(rng.uniform(*GAMMA_RANGE), 3)),

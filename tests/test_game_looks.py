@@ -179,3 +179,25 @@ def test_render_command_takes_a_random_look(tmp_path: Path) -> None:
 def test_an_unknown_look_is_refused() -> None:
     with pytest.raises(RenderError, match="unknown look"):
         render_screen("level", level=1, look="fancy")  # type: ignore[arg-type]
+
+
+def test_live_play_in_a_random_look_draws_each_level_in_its_own_undegraded_look(
+        tmp_path: Path) -> None:
+    import pygame
+
+    from game.app import Game
+    from game.config import GameConfig
+
+    game = Game(GameConfig(data_dir=tmp_path, look="random", seed=4, level=10))
+    try:
+        game.step()
+        assert game.playing is not None
+        look = game.playing.look
+        assert look == replace(random_look(4 + 10), degrade=Degrade())
+        assert game.playing.painter.face == FACES[look.face]
+        shown = pygame.surfarray.array3d(game.game_surface).transpose(1, 0, 2)[:, :, ::-1]
+        # the render with the same look and seed is the same picture, pixel for pixel
+        assert np.array_equal(shown, render_screen("level", level=10, seed=4, look=look).image)
+        assert look.background != Look.real(load_level(10)).background
+    finally:
+        game.close()

@@ -230,3 +230,18 @@ def test_render_takes_any_level_object() -> None:
     colours, counts = np.unique(render.image.reshape(-1, 3), axis=0, return_counts=True)
     assert tuple(colours[counts.argmax()]) == (0xB9, 0xAE, 0x6F)  # BGR of its background
     assert render_screen("level_complete", level=custom).truth["level"] == 42
+
+
+def test_the_built_in_levels_truth_is_pinned() -> None:
+    """The truth of the 15 built-in levels (level and level_complete screens) as it stood when
+    looks, packs and outlined blue sums came in (issue 11): only blue sums' pixels changed.
+    A deliberate change of a built-in level or of the layout updates this digest."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for number in range(1, LEVEL_COUNT + 1):
+        for screen in ("level", "level_complete"):
+            truth = render_screen(screen, level=number).truth
+            digest.update(json.dumps(truth, sort_keys=True).encode())
+    assert digest.hexdigest() == (
+        "ac68b351ca18fa2301457a3be1f28747975506cc1d369d2f35a38591420bc6f4")
