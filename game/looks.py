@@ -101,26 +101,28 @@ class Degrade:
 
     def apply(self, image: np.ndarray, rescale: float | None = None) -> np.ndarray:
         """The degraded copy of a BGR uint8 image; `rescale` overrides self.rescale (the
-        caller may clamp it)."""
+        caller may clamp it). Resize and gamma treat the channels alike, so they run on the
+        BGR bytes as they are; JPEG sees true RGB (its luma weights the channels)."""
         from PIL import Image
 
         factor = self.rescale if rescale is None else rescale
-        out = image
+        picture = Image.fromarray(np.ascontiguousarray(image), "RGB")  # B, G, R in that order
         if factor != 1.0:
             h, w = image.shape[:2]
             size = (max(1, round(w * factor)), max(1, round(h * factor)))
-            picture = Image.fromarray(np.ascontiguousarray(out[:, :, ::-1]))
-            out = np.asarray(picture.resize(size, Image.Resampling.BICUBIC))[:, :, ::-1]
+            picture = picture.resize(size, Image.Resampling.BICUBIC)
         if self.gamma != 1.0:
-            table = np.array([round(255 * (i / 255) ** self.gamma) for i in range(256)], np.uint8)
-            out = table[out]
+            table = [round(255 * (i / 255) ** self.gamma) for i in range(256)]
+            picture = picture.point(table * 3)
         if self.jpeg_quality is not None:
+            blue, green, red = picture.split()
             buffer = io.BytesIO()
-            Image.fromarray(np.ascontiguousarray(out[:, :, ::-1])).save(
-                buffer, "JPEG", quality=self.jpeg_quality)
+            Image.merge("RGB", (red, green, blue)).save(buffer, "JPEG",
+                                                        quality=self.jpeg_quality)
             buffer.seek(0)
-            out = np.asarray(Image.open(buffer).convert("RGB"))[:, :, ::-1]
-        return np.ascontiguousarray(out)
+            red, green, blue = Image.open(buffer).convert("RGB").split()
+            picture = Image.merge("RGB", (blue, green, red))
+        return np.asarray(picture).copy()
 
 
 _PALETTE = THEME.palette

@@ -201,3 +201,15 @@ def test_live_play_in_a_random_look_draws_each_level_in_its_own_undegraded_look(
         assert look.background != Look.real(load_level(10)).background
     finally:
         game.close()
+
+
+def test_the_degrade_step_does_what_it_says_on_a_flat_picture() -> None:
+    grey = np.full((60, 80, 3), 128, np.uint8)
+    assert Degrade().apply(grey).tolist() == grey.tolist()
+    darker = Degrade(gamma=1.4).apply(grey)
+    assert np.all(darker == round(255 * (128 / 255) ** 1.4))
+    assert Degrade(rescale=0.5).apply(grey).shape == (30, 40, 3)
+    blue = np.zeros((64, 64, 3), np.uint8)
+    blue[:, :, 0] = 255  # BGR: pure blue
+    kept = Degrade(jpeg_quality=50).apply(blue).astype(int)
+    assert kept[:, :, 0].min() > 230 and kept[:, :, 2].max() < 25
