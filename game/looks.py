@@ -243,7 +243,8 @@ def _effect(rng: random.Random, fill: Colour) -> TextEffect | None:
         return TextEffect("shadow", blend(fill, (0, 0, 0), rng.uniform(0.5, 0.9)), width)
     lighter = rng.random() < 0.5
     colour = blend(fill, (255, 255, 255) if lighter else (0, 0, 0), rng.uniform(0.45, 0.85))
-    return TextEffect("outline", colour, width)
+    # a light ring wider than a pixel would hollow dark digits out: keep it thin
+    return TextEffect("outline", colour, 1.0 if lighter else width)
 
 
 def _piece_effect(rng: random.Random, fill: Colour) -> TextEffect | None:
