@@ -28,6 +28,7 @@ from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
 from game.device import GameDevice
 from game.levels import Level, load_level
+from game.packs import Pack, load_pack
 from game.progress import FILE_NAME, SavedProgress, save
 from puzzle.exits import ExitCode
 from puzzle.geometry import Box, Point
@@ -276,27 +277,39 @@ def several_answers_level(number: int) -> Level:
     return Level(number, puzzle, tuple(sorted(one)), "#6faeb9", "#941aff", None, "a test's")
 
 
+PACKS = Path(__file__).parent / "data" / "packs"
+
+
+def play_pack(monkeypatch: pytest.MonkeyPatch, pack: Pack) -> None:
+    """The game in this process plays `pack` instead of its built-in levels."""
+    monkeypatch.setattr(game.app, "built_in", lambda: pack)
+
+
 @pytest.fixture
 def row_0_adds_to_10(monkeypatch: pytest.MonkeyPatch) -> Level:
-    level = several_answers_level(4)
+    level = several_answers_level(1)
     assert len(list(solutions(level.puzzle, limit=20))) == 8
-    real = game.app.load_level
-    monkeypatch.setattr(game.app, "load_level", lambda n: level if n == 4 else real(n))
+    play_pack(monkeypatch, Pack((level,)))
     return level
 
 
-def test_a_level_with_several_answers_is_played_to_completion(
-        rig: Callable[..., Rig], row_0_adds_to_10: Level) -> None:
-    table = rig(level=4)
-    result = table.play(max_levels=1)
-    assert result.ok and table.completed() == [4]
+def test_a_pack_of_levels_with_several_answers_is_played_to_its_end(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    pack = load_pack(PACKS / "answers")
+    assert pack.count == 2
+    play_pack(monkeypatch, pack)
+    table = rig(fresh=True)
+    result = table.play()
+    assert result.ok and table.completed() == [1, 2]  # and no level 3: the map has 2 buttons
     assert table.events("rule_broken") == []
-    (stats,) = result.levels
-    assert stats.answers == "several" and stats.drags == 6 and stats.retries == 0
-    assert "answers: several" in stats.line() and stats.line().endswith("solved")
-    assert stats.to_dict()["answers"] == "several"
+    assert [(s.level, s.answers, s.retries) for s in result.levels] == [
+        (1, "several", 0), (2, "several", 0)]
+    assert [s.drags for s in result.levels] == [len(lv.puzzle.pieces) for lv in pack.levels]
+    for stats in result.levels:
+        assert "answers: several" in stats.line() and stats.line().endswith("solved")
+        assert stats.to_dict()["answers"] == "several"
     assert [(r["level"], r["answers"], r["result"]) for r in table_rows(summary(result))] == [
-        ("4", "several", "solved")]
+        ("1", "several", "solved"), ("2", "several", "solved")]
 
 
 def test_a_level_with_one_answer_says_so(rig: Callable[..., Rig]) -> None:
@@ -319,7 +332,7 @@ def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
         return replace(reading, sums=sums, puzzle=puzzle)
 
     monkeypatch.setattr(bot.eyes, "read_screen", misread)
-    table = rig(level=4)
+    table = rig(level=1)
     result = table.play(max_levels=1)
     assert not result.ok and result.exit_code == ExitCode.FAILED
     (stats,) = result.levels
