@@ -278,6 +278,9 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         if found.digits is None:
             doubts.append(Doubt(key, "an arrow without digits", box))
             continue
+        if found.unclear is not None:
+            doubts.append(Doubt(key, found.unclear, box))
+            continue
         read = reads.get(key)
         total = number(read.glyph if read else None, key, box, doubts, single=False,
                        width=digits_seen(found.parts[1:]))
