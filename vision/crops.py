@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
@@ -45,7 +46,8 @@ class Shot:
         """A rectangle of the logical view as pixels of the screenshot."""
         return self.view.to_screen(rect)
 
-    def crop(self, digits: Rect, around: np.ndarray | None = None) -> tuple[np.ndarray, Box]:
+    def crop(self, digits: Rect, around: np.ndarray | None = None,
+             plain: bool = True) -> tuple[np.ndarray, Box]:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
         around them, and where it was cut.
 
@@ -57,7 +59,39 @@ class Shot:
         x0, y0 = max(0, box.x), max(0, box.y)
         crop = self.image[y0:box.bottom, x0:box.right]
         reference = self.background if around is None else around
-        return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
+        if plain:
+            return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
+        return fill_contrast(crop, reference), box
+
+
+def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The crop as bright text on black, for OCR: how far each pixel has gone from the colour
+    around the text towards the text's own fill colour, less how far it strays off that way.
+
+    Game engines draw text with an outline (darker or lighter than the fill) or a drop shadow;
+    as plain distance from the background those become a second, hollow stroke round every
+    digit. The fill is the colour at the strokes' cores, the ink pixels deepest inside the ink;
+    an outline or shadow sits at the strokes' edges. A pixel as far as the fill or further
+    along the same way (a plain digit's darkest core) is full ink; an outline of another hue
+    or on the other side of the fill (lighter round dark text) is not.
+    """
+    far = distance(crop, around)
+    strongest = int(far.max()) if far.size else 0
+    if strongest < OCR.min_contrast:
+        return far
+    ink = (far > READ.fill_ink * strongest).astype(np.uint8)
+    depth = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
+    core = depth >= READ.fill_core * float(depth.max())
+    base = np.asarray(around, np.float32).reshape(3)
+    way = np.median(crop[core], axis=0).astype(np.float32) - base
+    contrast = float(np.linalg.norm(way))
+    if contrast < OCR.min_contrast:
+        return far
+    unit = way / contrast
+    offset = crop.astype(np.float32) - base
+    along = offset @ unit
+    off_way = np.linalg.norm(offset - along[..., None] * unit, axis=2)
+    return np.clip(np.minimum(along, contrast) - off_way, 0, 255).astype(np.uint8)
 
 
 @dataclass(frozen=True)
@@ -68,6 +102,9 @@ class LabelCrop:
     element: Element
     pixels: tuple[np.ndarray, ...]
     box: Box
+    # The same digits seen another way (fill_contrast), read only when `pixels` read doubtful:
+    # text drawn with an outline or shadow effect.
+    alternate: tuple[np.ndarray, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -79,11 +116,29 @@ class LabelRead:
 
 
 def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
-    """Every label of the frame in one OCR call; a label shown digit by digit is joined."""
-    glyphs = iter(read_labels([pixels for crop in crops for pixels in crop.pixels]))
+    """Every label of the frame in one OCR call; a label shown digit by digit is joined. Labels
+    that read doubtful and have an alternate view are read again from it, in a second call,
+    and become sure when both views read the same digits."""
+    read = _read_all(crops, [crop.pixels for crop in crops])
+    again = [crop for crop in crops if crop.alternate is not None
+             and read[crop.element].glyph.confidence < OCR.doubtful]
+    if again:
+        second = _read_all(again, [crop.alternate or () for crop in again])
+        for element, label in second.items():
+            # Only a second view that agrees with the first's doubtful text settles it: a
+            # fill-contrast view alone has misread pieces that the plain view only doubted.
+            if (label.glyph.confidence >= OCR.doubtful
+                    and label.glyph.text == read[element].glyph.text):
+                read[element] = label
+    return read
+
+
+def _read_all(crops: Sequence[LabelCrop],
+              pixels: Sequence[tuple[np.ndarray, ...]]) -> dict[Element, LabelRead]:
+    glyphs = iter(read_labels([p for views in pixels for p in views]))
     read = {}
-    for crop in crops:
-        digits = [next(glyphs) for _ in crop.pixels]
+    for crop, views in zip(crops, pixels, strict=True):
+        digits = [next(glyphs) for _ in views]
         text = "" if any(not g.text for g in digits) else "".join(g.text for g in digits)
         read[crop.element] = LabelRead(Glyph(text, min(g.confidence for g in digits)), crop.box)
     return read

@@ -88,6 +88,10 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     grid = fit_grid([*squares, *placed])
     ink = _without_outlines(dark | blue_ink(logical) | red_ink(logical), [*squares, *placed],
                             side)
+    for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
+        fill = piece.fill.inflate(LEVEL.piece_frame * side)
+        ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
+            max(0, int(fill.x)):int(np.ceil(fill.right))] = 0
     parts, labels = ink_parts(ink, LABEL.min_part * grid.pitch)
     doubts = _odd_sized(shot, odd, side)
     cells = _locate_cells(shot, grid, squares, doubts)
@@ -174,13 +178,15 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
     if not inside:
         return None
     crop, box = shot.crop(union(inside))
-    return LabelCrop(CellAt(*cell), (crop,), box)
+    alternate, _ = shot.crop(union(inside), plain=False)
+    return LabelCrop(CellAt(*cell), (crop,), box, (alternate,))
 
 
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
     crop, box = shot.crop(inner, piece.colour)
-    return LabelCrop(key, (crop,), box)
+    alternate, _ = shot.crop(inner, piece.colour, plain=False)
+    return LabelCrop(key, (crop,), box, (alternate,))
 
 
 def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
@@ -197,7 +203,8 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     # Touching digits go to OCR as one crop: it splits them at the thinnest column itself,
     # and blanking columns here left slivers of the neighbour that read as an extra "1".
     crop, box = shot.crop(found.digits)
-    return LabelCrop(_sum_key(found), (crop,), box)
+    alternate, _ = shot.crop(found.digits, plain=False)
+    return LabelCrop(_sum_key(found), (crop,), box, (alternate,))
 
 
 def _sum_key(found: FoundSum) -> SumAt:

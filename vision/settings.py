@@ -176,6 +176,12 @@ class ReadSettings:
 
     min_image_side: int = 32  # pixels: smaller cannot hold a readable game
     crop_margin: float = 0.15  # of a label's height, around its digits
+    # A digit's fill colour is the median of its strokes' cores: the ink (farther from the
+    # colour around it than this share of the farthest pixel) whose distance to the ink's
+    # edge is at least `fill_core` of the deepest; an outline or shadow effect is only at
+    # the strokes' edges (1-2 px), so it stays out.
+    fill_ink: float = 0.5
+    fill_core: float = 0.6
 
 
 @dataclass(frozen=True)
