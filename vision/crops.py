@@ -91,7 +91,8 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
     offset = crop.astype(np.float32) - base
     along = offset @ unit
     off_way = np.linalg.norm(offset - along[..., None] * unit, axis=2)
-    return np.clip(np.minimum(along, contrast) - off_way, 0, 255).astype(np.uint8)
+    shown: np.ndarray = np.clip(np.minimum(along, contrast) - off_way, 0, 255).astype(np.uint8)
+    return shown
 
 
 @dataclass(frozen=True)
