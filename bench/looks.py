@@ -200,8 +200,12 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=2000, help="how many looks (2000)")
     parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
     parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
+    parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
     outcomes = sweep(range(args.start, args.start + args.seeds))
+    if args.verdicts:
+        args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.detail}\n"
+                                         for o in outcomes))
     print(report(outcomes, args.show))
     return 1 if any(o.verdict == "sure-wrong" for o in outcomes) else 0
 

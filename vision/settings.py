@@ -150,6 +150,11 @@ class ScreenKindSettings:
     frame_margin: float = 0.03
     # of the usual run: every map button is one size, so a run of another length is no button
     button_size_tolerance: float = 0.2
+    # The map holds any number of buttons in rows of this many (a pack's map grows rows as
+    # the real one does), every row full but the last, each row on the first row's columns
+    # to within this share of a button's width.
+    map_columns: int = 5
+    column_tolerance: float = 0.25
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
