@@ -51,7 +51,8 @@ class Shot:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
         around them, and where it was cut.
 
-        Ink of any colour on any theme becomes bright on black, which is all OCR needs; `around`
+        Ink of any colour on any theme becomes bright on black (`plain`), or its fill does (see
+        fill_contrast), which is all OCR needs; `around`
         defaults to the game's background (pieces pass their fill colour).
         """
         margin = READ.crop_margin * digits.h
@@ -62,6 +63,25 @@ class Shot:
         if plain:
             return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
         return fill_contrast(crop, reference), box
+
+
+def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> np.ndarray:
+    """The text's fill among its ink pixels: of the ink's two colours (fill and outline, or
+    one colour twice when the text is plain), the one lying deeper inside the strokes."""
+    if len(pixels) < 2:
+        return pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    found = np.zeros((len(pixels), 1), np.int32)
+    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    groups = np.asarray(labelled).ravel()
+    centres = np.asarray(centres)
+    if np.abs(centres[0] - centres[1]).max() < READ.fill_split or min(
+            (groups == 0).sum(), (groups == 1).sum()) == 0:
+        plain: np.ndarray = np.median(pixels, axis=0)
+        return plain
+    deeper = int(np.argmax([depth[groups == g].mean() for g in (0, 1)]))
+    fill: np.ndarray = np.median(pixels[groups == deeper], axis=0)
+    return fill
 
 
 def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -81,9 +101,8 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
         return far
     ink = (far > READ.fill_ink * strongest).astype(np.uint8)
     depth = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
-    core = depth >= READ.fill_core * float(depth.max())
     base = np.asarray(around, np.float32).reshape(3)
-    way = np.median(crop[core], axis=0).astype(np.float32) - base
+    way = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0]) - base
     contrast = float(np.linalg.norm(way))
     if contrast < OCR.min_contrast:
         return far

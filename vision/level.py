@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope, Sum
-from vision.colours import blue_ink, distance, is_blue, is_red, median_colour, red_ink
+from vision.colours import blue_ink, distance, red_ink
 from vision.crops import LabelCrop, LabelRead, Shot, number, read_crops
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -202,9 +202,13 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
         return None
     # Touching digits go to OCR as one crop: it splits them at the thinnest column itself,
     # and blanking columns here left slivers of the neighbour that read as an extra "1".
-    crop, box = shot.crop(found.digits)
-    alternate, _ = shot.crop(found.digits, plain=False)
-    return LabelCrop(_sum_key(found), (crop,), box, (alternate,))
+    # A blue sum is drawn in a ring darker than its fill (the real game's look): as plain
+    # distance from the background the ring outweighs the fill, so its fill is read first.
+    plain, box = shot.crop(found.digits)
+    filled, _ = shot.crop(found.digits, plain=False)
+    if _scope(shot, found) == "placed":
+        return LabelCrop(_sum_key(found), (filled,), box, (plain,))
+    return LabelCrop(_sum_key(found), (plain,), box, (filled,))
 
 
 def _sum_key(found: FoundSum) -> SumAt:
@@ -302,15 +306,23 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
 
 
 def _scope(shot: Shot, found: FoundSum) -> Scope | None:
+    """Blue (`placed`) or dark (`line`), from the share of the label's ink that is clearly
+    blue: the real game draws a blue sum as #8080ff digits in a darker blue-violet ring with
+    a lighter blue arrow, so its median ink colour need not be blue, but much of its ink is;
+    a dark sum's ink is grey throughout (its anti-aliased edges take at most a tint of the
+    background, whose hue is never the blue sums'). Red ink (a broken rule) is no scope."""
     ink = union(found.parts)
     x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
     patch = shot.view.image[y:y + h, x:x + w]
-    colour = median_colour(patch, distance(patch, shot.background) > LEVEL.sum_ink)
-    if is_blue(colour):
-        return "placed"
-    if is_red(colour):
+    inked = distance(patch, shot.background) > LEVEL.sum_ink
+    total = int(inked.sum())
+    if total == 0:
         return None
-    return "line"
+    blue = int((blue_ink(patch) > 0)[inked].sum())
+    red = int((red_ink(patch) > 0)[inked].sum())
+    if red >= LEVEL.blue_share * total and red > blue:
+        return None
+    return "placed" if blue >= LEVEL.blue_share * total else "line"
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

@@ -181,12 +181,11 @@ class ReadSettings:
 
     min_image_side: int = 32  # pixels: smaller cannot hold a readable game
     crop_margin: float = 0.15  # of a label's height, around its digits
-    # A digit's fill colour is the median of its strokes' cores: the ink (farther from the
-    # colour around it than this share of the farthest pixel) whose distance to the ink's
-    # edge is at least `fill_core` of the deepest; an outline or shadow effect is only at
-    # the strokes' edges (1-2 px), so it stays out.
+    # A digit's fill: its ink (farther from the colour around it than `fill_ink` of the
+    # farthest pixel) falls into two colours, fill and outline; the fill lies deeper inside
+    # the strokes. Two colours closer than `fill_split` (max channel) are one: plain text.
     fill_ink: float = 0.5
-    fill_core: float = 0.6
+    fill_split: int = 24
 
 
 @dataclass(frozen=True)
@@ -212,8 +211,13 @@ class LevelSettings:
     # piece's box is the whole piece the mouse grabs.
     piece_frame: float = 1 / 44
     # colour distance from the background: a sum's pixels this far off are its ink, whose
-    # median colour says dark (line) or blue (placed); anti-aliased edges stay below it.
+    # colours say dark (line) or blue (placed); anti-aliased edges stay below it.
     sum_ink: int = 40
+    # of a sum's ink (arrow and digits): this share or more clearly blue (blue above red and
+    # green by COLOUR.blue_margin) makes it a blue `placed` sum. Measured at 0.5x-2.5x, JPEG
+    # and gamma: a ringed blue label keeps over half its ink blue (fill and arrow; the ring
+    # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
+    blue_share: float = 0.25
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
