@@ -46,6 +46,19 @@ class Shot:
         """A rectangle of the logical view as pixels of the screenshot."""
         return self.view.to_screen(rect)
 
+    def blue_crop(self, digits: Rect) -> np.ndarray:
+        """The digits' crop as how much bluer than red and green each pixel is, beyond the
+        background's own tint: a blue sum's fill shows strongly, its darker ring weakly, and
+        the background (never of the blue sums' hue) not at all."""
+        margin = READ.crop_margin * digits.h
+        box = self.box(digits.inflate(margin))
+        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right].astype(np.int16)
+        b, g, r = (int(v) for v in self.background)
+        tint = b - max(g, r)
+        blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
+        shown: np.ndarray = np.clip(blueness, 0, 255).astype(np.uint8)
+        return shown
+
     def crop(self, digits: Rect, around: np.ndarray | None = None,
              plain: bool = True) -> tuple[np.ndarray, Box]:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
@@ -125,6 +138,9 @@ class LabelCrop:
     # The same digits seen another way (fill_contrast), read only when `pixels` read doubtful:
     # text drawn with an outline or shadow effect.
     alternate: tuple[np.ndarray, ...] | None = None
+    # The alternate is always read and must read the same digits, or the label is doubtful
+    # (a blue sum: each of its views has misread a small ringed label on its own).
+    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -141,15 +157,19 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     and become sure when both views read the same digits."""
     read = _read_all(crops, [crop.pixels for crop in crops])
     again = [crop for crop in crops if crop.alternate is not None
-             and read[crop.element].glyph.confidence < OCR.doubtful]
+             and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
     if again:
         second = _read_all(again, [crop.alternate or () for crop in again])
-        for element, label in second.items():
-            # Only a second view that agrees with the first's doubtful text settles it: a
-            # fill-contrast view alone has misread pieces that the plain view only doubted.
-            if (label.glyph.confidence >= OCR.doubtful
-                    and label.glyph.text == read[element].glyph.text):
-                read[element] = label
+        for crop in again:
+            first, other = read[crop.element], second[crop.element]
+            # Only two views reading the same digits settle a doubtful label (a fill-contrast
+            # view alone has misread pieces that the plain view only doubted), or confirm one.
+            agree = other.glyph.text == first.glyph.text and other.glyph.confidence >= OCR.doubtful
+            if agree and first.glyph.confidence < OCR.doubtful:
+                read[crop.element] = other
+            elif crop.confirm and not agree:
+                read[crop.element] = LabelRead(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
     return read
 
 
