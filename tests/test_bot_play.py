@@ -359,3 +359,13 @@ def test_started_on_a_level_the_bot_counts_the_levels_on_the_map_before_going_on
     assert result.ok and [s.level for s in result.levels] == [2] and table.completed() == [2]
     shown = [e["name"] for e in table.events("screen")]
     assert shown[-2:] == ["complete", "map"]  # to the map, which says every level is done
+
+
+def test_a_level_asked_for_that_the_map_does_not_show_stops_the_bot_saying_so(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    play_pack(monkeypatch, load_pack(PACKS / "answers"))
+    table = rig(fresh=True)
+    result = table.play(levels=(3,))
+    assert not result.ok and result.exit_code == ExitCode.FAILED and result.levels == ()
+    assert result.stopped == "there is no level 3 on the map: it shows levels 1 to 2"
+    assert table.events("pick") == []
