@@ -56,7 +56,10 @@ class Shot:
         b, g, r = (int(v) for v in self.background)
         tint = b - max(g, r)
         blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
-        shown: np.ndarray = np.clip(blueness, 0, 255).astype(np.uint8)
+        # The ring is blue too, but far less than the fill (the real game's: 47 against 127):
+        # below this share of the bluest pixel is ring, which would close the digits' holes.
+        floor = READ.blue_floor * float(blueness.max()) if blueness.size else 0.0
+        shown: np.ndarray = np.clip(blueness - floor, 0, 255).astype(np.uint8)
         return shown
 
     def crop(self, digits: Rect, around: np.ndarray | None = None,
