@@ -56,7 +56,10 @@ class Shot:
         b, g, r = (int(v) for v in self.background)
         tint = b - max(g, r)
         blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
-        shown: np.ndarray = np.clip(blueness, 0, 255).astype(np.uint8)
+        # The ring is blue too, but far less than the fill (the real game's: 47 against 127):
+        # below this share of the bluest pixel is ring, which would close the digits' holes.
+        floor = READ.blue_floor * float(blueness.max()) if blueness.size else 0.0
+        shown: np.ndarray = np.clip(blueness - floor, 0, 255).astype(np.uint8)
         return shown
 
     def crop(self, digits: Rect, around: np.ndarray | None = None,
@@ -135,11 +138,11 @@ class LabelCrop:
     element: Element
     pixels: tuple[np.ndarray, ...]
     box: Box
-    # The same digits seen another way (fill_contrast), read only when `pixels` read doubtful:
-    # text drawn with an outline or shadow effect.
-    alternate: tuple[np.ndarray, ...] | None = None
-    # The alternate is always read and must read the same digits, or the label is doubtful
-    # (a blue sum: each of its views has misread a small ringed label on its own).
+    # The same label seen other ways (one whole-label crop each), read when `pixels` read
+    # doubtful (text drawn with an outline or shadow effect), or always when `confirm`: then
+    # the label is sure only when two of its views read the same digits, one of them sure (a
+    # blue sum: each of its views alone has misread a small ringed label, sure).
+    others: tuple[np.ndarray, ...] = ()
     confirm: bool = False
 
 
@@ -153,23 +156,25 @@ class LabelRead:
 
 def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     """Every label of the frame in one OCR call; a label shown digit by digit is joined. Labels
-    that read doubtful and have an alternate view are read again from it, in a second call,
-    and become sure when both views read the same digits."""
+    that read doubtful (or must be confirmed) are read again from their other views in one
+    more call, and are sure when one view reads its digits sure and another the same ones."""
     read = _read_all(crops, [crop.pixels for crop in crops])
-    again = [crop for crop in crops if crop.alternate is not None
+    again = [crop for crop in crops if crop.others
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
-    if again:
-        second = _read_all(again, [crop.alternate or () for crop in again])
-        for crop in again:
-            first, other = read[crop.element], second[crop.element]
-            # Only two views reading the same digits settle a doubtful label (a fill-contrast
-            # view alone has misread pieces that the plain view only doubted), or confirm one.
-            agree = other.glyph.text == first.glyph.text and other.glyph.confidence >= OCR.doubtful
-            if agree and first.glyph.confidence < OCR.doubtful:
-                read[crop.element] = other
-            elif crop.confirm and not agree:
-                read[crop.element] = LabelRead(
-                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
+    if not again:
+        return read
+    glyphs = iter(read_labels([view for crop in again for view in crop.others]))
+    for crop in again:
+        first = read[crop.element]
+        views = [first.glyph, *(next(glyphs) for _ in crop.others)]
+        texts = [g.text for g in views if g.text]
+        agreed = [g for g in views
+                  if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]
+        if agreed:
+            read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
+        elif crop.confirm:
+            read[crop.element] = LabelRead(
+                Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
     return read
 
 

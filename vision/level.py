@@ -204,12 +204,12 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     # and blanking columns here left slivers of the neighbour that read as an extra "1".
     # A blue sum is drawn in a ring darker than its fill (the real game's look): as plain
     # distance from the background the ring outweighs the fill, so its blueness is read, and
-    # its fill colour's contrast too: both must read the same digits.
+    # its fill colour's contrast and its plain ink too: two must read the same digits.
     plain, box = shot.crop(found.digits)
     filled, _ = shot.crop(found.digits, plain=False)
     if _scope(shot, found) == "placed":
-        return LabelCrop(_sum_key(found), (shot.blue_crop(found.digits),), box, (filled,),
-                         confirm=True)
+        return LabelCrop(_sum_key(found), (shot.blue_crop(found.digits),), box,
+                         (filled, plain), confirm=True)
     return LabelCrop(_sum_key(found), (plain,), box, (filled,))
 
 

@@ -186,6 +186,8 @@ class ReadSettings:
     # the strokes. Two colours closer than `fill_split` (max channel) are one: plain text.
     fill_ink: float = 0.5
     fill_split: int = 24
+    # of a blue sum's bluest pixel: less blue than this is its ring (see Shot.blue_crop)
+    blue_floor: float = 0.45
 
 
 @dataclass(frozen=True)
