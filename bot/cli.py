@@ -61,8 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     add_play_options(play)
 
     demo = commands.add_parser(
-        "demo", help=f"start the practice game and play all {LEVEL_COUNT} levels from its "
-                     "title screen",
+        "demo", help=f"start the practice game and play all {LEVEL_COUNT} levels (or a --pack's) "
+                     "from its title screen",
         description="Start the practice game and play it to the end. With no display (or with "
                     "--headless) the bot plays on its own virtual display (Xvfb).")
     add_demo_options(demo)

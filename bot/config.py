@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Literal
 
 from puzzle.geometry import Box
-from puzzle.model import LEVEL_COUNT
 
 Speed = Literal["slow", "normal", "fast"]
 
@@ -44,6 +43,8 @@ class Timing:
                               # then is lagging, which retries and re-reads handle, not pace
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
+    complete_ms: int = 1500   # after the last drop, the game may take this long to show that
+                              # the level is completed (it draws that a frame or more later)
 
     def __post_init__(self) -> None:
         if not 10 <= self.drag_ms <= 5000:
@@ -89,7 +90,12 @@ class PlayConfig:
             raise ConfigError(f"--max-levels must be 1 or more, not {self.max_levels}")
 
 
-def parse_levels(text: str, last: int = LEVEL_COUNT) -> tuple[int, ...]:
+MAX_LEVEL = 999
+"""The highest level --levels accepts: a map (a level pack) may hold any number of levels, so
+the map the bot reads decides which exist, at run time."""
+
+
+def parse_levels(text: str, last: int = MAX_LEVEL) -> tuple[int, ...]:
     """'3-7', '1,4,9' or '2-4,8' as sorted level numbers; ConfigError with the reason."""
     numbers: set[int] = set()
     for part in text.replace(" ", "").split(","):

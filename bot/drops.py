@@ -39,19 +39,23 @@ class Drops:
     def __repr__(self) -> str:
         return f"Drops(drag {self.timing.drag_ms} ms, hold {self.timing.hold_ms} ms)"
 
-    def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats) -> Sight:
-        """Each drag verified; stops early at a miss, a return to the tray, or a finished level."""
+    def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats) -> tuple[Sight, bool]:
+        """Each drag verified; stops early at a miss, a return to the tray, or a finished level.
+
+        Returns the last sight (the completed screen when the level finished) and whether every
+        planned piece went onto its cell: then the plan is played out, nothing was cut short.
+        """
         for number, planned in enumerate(drags, 1):
             final = number == len(drags) and planned.cell is not None
             outcome = self._perform(sight, planned, stats, final)
             if outcome is None:
-                break
+                return sight, False
             if isinstance(outcome, Sight):
-                return outcome  # the level completed screen
+                return outcome, True  # the level completed screen
             sight = replace(sight, frame=outcome)
             if planned.cell is None:
-                break  # a piece went back to the tray: read where it landed before going on
-        return sight
+                return sight, False  # a piece went back to the tray: read where it landed
+        return sight, True
 
     def _perform(self, sight: Sight, planned: Drag, stats: LevelStats,
                  final: bool) -> np.ndarray | Sight | None:

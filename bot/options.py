@@ -98,6 +98,8 @@ def add_demo_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", type=float, help="the game's scale, 0.5 to 2.5")
     parser.add_argument("--frame", action="store_true",
                         help="draw the game inside a desktop-like browser picture")
+    parser.add_argument("--pack", type=Path, metavar="DIR",
+                        help="play this folder of level files instead of the game's own levels")
 
 
 def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
@@ -106,6 +108,8 @@ def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
         game_args += ["--scale", str(args.scale)]
     if args.frame:
         game_args.append("--frame")
+    if args.pack is not None:
+        game_args += ["--pack", str(args.pack)]
     debug = play.debug_dir if play.debug_dir != DEBUG_DIR else args.out / "debug"
     return DemoOptions(replace(play, debug_dir=debug), args.out, args.headless, args.report,
                        tuple(game_args))

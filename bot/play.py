@@ -1,12 +1,16 @@
 """The play loop: look, decide by screen, act, verify; level after level until none is left.
 
-Screens: title (click it), level map (click the next level to play), level (read, solve, drag
-every piece, each drop verified), level completed (Next, or Menu when the next level to play is
-not the following one). Nothing is dragged on a reading that is doubtful, unsolvable or not
-unique: the screen is read again a few times, then the bot stops with the reason and saves the
-frame and its overlay. A missed drop is tried once more, then the whole board is read again and
-planned from what is on it. Dropping the pieces (drag, verify, retry, pace) lives in bot.drops,
-how the run went in bot.stats.
+Screens: title (click it), level map (click the next level to play; the last level is the
+map's last button, whatever their number), level (read, solve, drag every piece, each drop
+verified), level completed (Next, or Menu when the next level to play is not the following
+one, or when no map has been seen yet to count the levels). Nothing is dragged on a reading
+that is doubtful or unsolvable: the screen is read again a few times, then the bot stops with
+the reason and saves the frame and its overlay. A level with several answers is played with any
+one the rules accept; when the game does not complete it after the last drop, the board is read
+once more and the bot stops, naming what differs from what it played (bot.suspects). A missed
+drop is tried once more, then the whole board is read again and planned from what is on it.
+Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
+bot.stats.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from bot.plan import plan_drags
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import LevelStats, RunResult
-from bot.suspects import suspects_to_doubts
+from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution, solve
@@ -45,6 +49,7 @@ class RunState:
     played: list[LevelStats] = field(default_factory=list)
     completed: frozenset[int] = frozenset()  # as last seen on the map
     current: int | None = None
+    last: int | None = None  # the map's last level (its number of buttons); None: not seen yet
 
     def solved(self) -> set[int]:
         return {s.level for s in self.played if s.solved}
@@ -131,10 +136,14 @@ class Player:
         completed = frozenset(levels.get("completed", ()))
         locked = set(levels.get("dashed", ()))
         self.state.completed = completed
+        self.state.last = max((n for group in levels.values() for n in group), default=None)
         left = self._levels_left(completed)
         if not left:
             return None
         number = left[0]
+        if self.state.last is not None and number > self.state.last:
+            raise GaveUp(f"there is no level {number} on the map: it shows levels 1 to "
+                         f"{self.state.last}")
         if number in locked:
             raise GaveUp(f"level {number} is locked on the map: finish the levels before it")
         return number
@@ -145,7 +154,8 @@ class Player:
         done = self.state.solved()
         if self.config.levels is not None:
             return [n for n in self.config.levels if n not in done]
-        return [n for n in range(1, LEVEL_COUNT + 1) if n not in completed and n not in done]
+        last = self.state.last or LEVEL_COUNT  # until a map is seen, the real game's count
+        return [n for n in range(1, last + 1) if n not in completed and n not in done]
 
     def _enough(self) -> bool:
         limit = self.config.max_levels
@@ -158,6 +168,9 @@ class Player:
         left = self._levels_left(self.state.completed)
         if not left:
             return None
+        if self.state.last is None and self.config.levels is None:
+            # Started on a level: only the map says how many levels there are (a pack's count).
+            return self._press(sight, "menu", "level_select")
         if finished is not None and left[0] == finished + 1 and "next" in sight.reading.buttons:
             return self._press(sight, "next", "level")
         return self._press(sight, "menu", "level_select")
@@ -225,25 +238,40 @@ class Player:
                 sight = self.eyes.look()
                 continue
             stats.pieces = stats.pieces or len(answer)
-            drags = plan_drags(sight.reading, answer)
+            planned_on = sight.reading
+            drags = plan_drags(planned_on, answer)
             self.say(f"  plan: {len(drags)} drags", 2)
             try:
-                sight = self.drops.drag_all(sight, drags, stats)
+                sight, played_out = self.drops.drag_all(sight, drags, stats)
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
-            sight = self.eyes.look()
+                played_out = False
             if sight.reading.screen == "level_complete":
                 return sight
-            if not drags:  # the board is full but the game has not said so yet
-                sight = self._await_complete()
+            if not played_out:  # a miss, a piece back to the tray or a pause: plan afresh
+                sight = self.eyes.look()
+                continue
+            sight = self._await_complete()
+            if sight.reading.screen == "level_complete":
+                return sight
+            # Every piece of an answer the rules accept is on the board, and the game does not
+            # agree: the reading is wrong somewhere. Say where, and stop: another answer played
+            # on the same misreading would be a guess.
+            stats.rereads += 1
+            path = self._save_debug(sight, "unfinished")
+            raise GaveUp(f"level {stats.level}: not completed after the last drop; "
+                         f"{unfinished_reason(planned_on, answer, sight.reading, sight.frame)} "
+                         f"(frame saved to {path})")
         raise GaveUp(f"level {stats.level} not finished after {self.config.level_attempts} "
                      "plans")
 
     def _await_complete(self) -> Sight:
-        deadline = self.clock() + self.drops.timing.settle_ms / 1000 * 3
+        """The screen once the completed screen shows, or the level still there after
+        `Timing.complete_ms` (the game draws it a frame or more after the last drop)."""
+        deadline = self.clock() + self.drops.timing.complete_ms / 1000
         sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
-            self.guard.sleep(0.03)
+            self.guard.sleep(0.05)
             sight = self.eyes.look()
         return sight
 
@@ -266,24 +294,28 @@ class Player:
                      f"{why} (frame saved to {path})")
 
     def _solve(self, sight: Sight, stats: LevelStats) -> tuple[Placement, ...] | None:
-        """The unique answer checked by the rules, or None to look again (a misread)."""
-        puzzle = sight.reading.puzzle
+        """An answer the rules check accepts, or None to look again (a misread).
+
+        With several answers, one that keeps the pieces already on the board is taken when
+        there is one, so a re-plan never undoes what an earlier plan placed."""
+        reading = sight.reading
+        puzzle = reading.puzzle
         assert puzzle is not None
         start = self.clock()
         try:
-            solution = solve(puzzle)
+            solution = solve(puzzle, prefer=reading.placed)
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
-            doubts = suspects_to_doubts(failure.explanation, sight.reading)
+            doubts = suspects_to_doubts(failure.explanation, reading)
             self._misread(sight, stats, f"no solution: {failure.explanation.message}",
                           "; ".join(str(d) for d in doubts))
             return None
         stats.solve_s += self.clock() - start
-        if not solution.unique:
-            self._misread(sight, stats, "more than one answer", "")
-            return None
         if not is_solution(puzzle, solution.placements):
             raise GaveUp(f"bug: the solver's answer for level {stats.level} breaks the rules")
+        stats.answers = "one" if solution.unique else "several"
+        if not solution.unique:
+            self.say("  several answers: playing one the rules accept", 2)
         return solution.placements
 
     def _misread(self, sight: Sight, stats: LevelStats, problem: str, suspects: str) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from puzzle.exits import ExitCode
 
@@ -30,6 +31,11 @@ class LevelStats:
     seconds: float = 0.0
     solved: bool = False
     reason: str = ""
+    answers: Literal["one", "several"] | None = None  # what the solver found; None: not solved
+
+    @property
+    def answers_text(self) -> str:
+        return self.answers or "-"
 
     @property
     def per_piece_s(self) -> float:
@@ -39,13 +45,15 @@ class LevelStats:
         """The line said as the level ends."""
         outcome = "solved" if self.solved else f"stopped: {self.reason}"
         parts = ", ".join(f"{part.name} {part.text(self)}" for part in PARTS)
+        answers = "  answers: several" if self.answers == "several" else ""
         return (f"level {self.level:2d}  {self.pieces:2d} pieces  {self.seconds:5.2f} s  "
-                f"({parts})  retries {self.retries}  {outcome}")
+                f"({parts})  retries {self.retries}{answers}  {outcome}")
 
     def to_dict(self) -> dict[str, object]:
         """The level's entry in the --report JSON."""
         return {"level": self.level, "solved": self.solved, "seconds": round(self.seconds, 3),
-                "drags": self.drags, "retries": self.retries, "pieces": self.pieces}
+                "drags": self.drags, "retries": self.retries, "pieces": self.pieces,
+                "answers": self.answers, "reason": self.reason or None}
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,7 @@ COLUMNS = (
     Column("seconds", lambda s: f"{s.seconds:.2f}"),
     *PARTS,
     Column("retries", lambda s: str(s.retries)),
+    Column("answers", lambda s: s.answers_text),
     Column("result", lambda s: "solved" if s.solved else "stopped"),
 )
 PER_PIECE = Column("s/piece", lambda s: f"{s.per_piece_s:.3f}")  # the benchmark's extra column

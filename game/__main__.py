@@ -16,6 +16,8 @@ from typing import TextIO
 
 from game.config import ConfigError, GameConfig
 from game.levels import LevelError
+from game.looks import LOOK_NAMES
+from game.packs import Pack, built_in, load_pack
 from game.progress import ProgressError, default_data_dir
 from game.screen_names import ALIASES, DRAWN
 from puzzle.exits import BadInput, ExitCode
@@ -39,12 +41,13 @@ def _position(text: str) -> tuple[int, int]:
 
 
 def _level(text: str) -> int:
+    """A level number; whether the pack has it is checked once the pack is loaded."""
     try:
         number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"level must be a number, not {text!r}") from None
-    if not 1 <= number <= LEVEL_COUNT:
-        raise argparse.ArgumentTypeError(f"there is no level {number}: levels 1 to {LEVEL_COUNT}")
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"there is no level {number}: levels start at 1")
     return number
 
 
@@ -59,7 +62,10 @@ def _count(text: str) -> int:
 
 
 def _board_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--level", type=_level, help="the level (1-15)")
+    parser.add_argument("--level", type=_level, help=f"the level (1-{LEVEL_COUNT}, or of the pack)")
+    parser.add_argument("--pack", type=Path, metavar="DIR",
+                        help="play a folder of level files instead of the built-in levels "
+                        "(ordered by file name; only \"puzzle\" is required in each)")
     parser.add_argument("--scale", type=float, default=1.0, help="0.5 to 2.5 (default 1)")
     parser.add_argument("--frame", action="store_true",
                         help="draw the game inside a desktop-like browser picture")
@@ -67,7 +73,12 @@ def _board_options(parser: argparse.ArgumentParser) -> None:
                         help="start with the first K pieces of the answer on the board")
     parser.add_argument("--misplace", type=_count, default=0, metavar="M",
                         help="also put M pieces on wrong empty cells")
-    parser.add_argument("--seed", type=int, default=0, help="leaves, misplaced pieces, frame")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="leaves, misplaced pieces, frame, and the random look")
+    parser.add_argument("--look", choices=LOOK_NAMES, default="real",
+                        help="real (default): the real game's look; random: one drawn per seed "
+                        "(render: with a capture's rescale, JPEG and gamma; play: one per level, "
+                        "never degraded)")
 
 
 def play_parser() -> argparse.ArgumentParser:
@@ -114,13 +125,23 @@ def main(argv: Sequence[str] | None = None, err: TextIO = sys.stderr) -> int:
         return ExitCode.BAD_INPUT
 
 
+def _pack(args: argparse.Namespace) -> Pack:
+    """The levels in play, checked whole (a bad pack: one line, exit 2, no window)."""
+    pack = built_in() if args.pack is None else load_pack(args.pack)
+    if args.level is not None:
+        pack.level(args.level)  # LevelError when the pack has no such level
+    return pack
+
+
 def render(args: argparse.Namespace) -> int:
     from game.render import RenderError, render_screen, save_png
 
+    pack = _pack(args)
     try:
         result = render_screen(args.screen, level=args.level, scale=args.scale, frame=args.frame,
                                placed=args.placed, misplace=args.misplace,
-                               completed=args.completed, seed=args.seed)
+                               completed=args.completed, seed=args.seed, look=args.look,
+                               pack=pack)
     except RenderError as error:
         raise UsageError(str(error)) from None
     save_png(result.image, args.out)
@@ -135,17 +156,18 @@ def play(args: argparse.Namespace) -> int:
         window_pos=args.window_pos, frame=args.frame, fresh=args.fresh, level=args.level,
         placed=args.placed, misplace=args.misplace, events=args.events,
         drag_lag_ms=args.drag_lag, min_drag_ms=args.min_drag_ms,
-        move_window_after=args.move_window_after, seed=args.seed,
+        move_window_after=args.move_window_after, seed=args.seed, look=args.look,
     )
     if (config.placed or config.misplace) and config.level is None:
         raise UsageError("--placed and --misplace need --level")
+    pack = _pack(args)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the game has no sound
     import pygame
 
     from game.app import Game
 
     try:
-        game = Game(config)
+        game = Game(config, pack=pack)
     except pygame.error as error:
         raise NoDisplayError(f"cannot open the game window: {error} (no display? try "
                              "xvfb-run)") from None

@@ -10,19 +10,17 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.config import GameConfig
 from game.draw import (
-    LevelLook,
     Painter,
     draw_level,
     draw_level_complete,
     draw_level_select,
     draw_title,
-    look_of,
     open_levels,
 )
 from game.events import EventLog, where
@@ -34,13 +32,14 @@ from game.layout import (
     level_select_layout,
     title_layout,
 )
-from game.levels import Level, load_level
-from game.progress import FILE_NAME, SavedProgress, load, save
+from game.levels import Level
+from game.looks import Degrade, Look, look_for
+from game.packs import Pack, built_in
+from game.progress import SavedProgress, load, progress_file, save
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
 from puzzle.clock import monotonic_ms
 from puzzle.exits import ExitCode
-from puzzle.model import LEVEL_COUNT
 from puzzle.screens import Screen
 
 LEFT, RIGHT = 1, 3
@@ -53,15 +52,18 @@ class LevelScreen:
 
     level: Level
     layout: LevelLayout
-    look: LevelLook
+    look: Look
+    painter: Painter                  # at the game's scale, in the look's font and sizes
     started_ms: int
 
 
 class Game:
     """One running game. `step()` handles the queued events and draws one frame."""
 
-    def __init__(self, config: GameConfig, now_ms: Callable[[], int] | None = None) -> None:
+    def __init__(self, config: GameConfig, now_ms: Callable[[], int] | None = None,
+                 pack: Pack | None = None) -> None:
         self.config = config
+        self.pack = pack if pack is not None else built_in()  # load a pack before the window
         if config.window_pos is not None:
             os.environ["SDL_VIDEO_WINDOW_POS"] = "{},{}".format(*config.window_pos)
         pygame.display.init()
@@ -80,7 +82,7 @@ class Game:
         self.window = pygame.display.set_mode(window)
         pygame.display.set_caption("Puzlogic practice")
         self.log = EventLog(config.events)
-        self.progress_path = config.data_dir / FILE_NAME
+        self.progress_path = progress_file(config.data_dir, self.pack.folder)
         self.progress = SavedProgress() if config.fresh else load(self.progress_path)
         if config.fresh:
             save(self.progress_path, self.progress)
@@ -108,12 +110,16 @@ class Game:
         self.log.write_screen(name, level)
 
     def start_level(self, number: int, placed: int = 0, misplace: int = 0) -> None:
-        level = load_level(number)
-        layout = level_layout(level.number, level.puzzle, level.tutorial, self.painter.measure)
+        level = self.pack.level(number)
+        # Live play never degrades: a random look is drawn per level (seed + level number).
+        look = replace(look_for(self.config.look, level, self.config.seed + level.number),
+                       degrade=Degrade())
+        painter = Painter.for_look(self.config.scale, look)
+        layout = level_layout(level.number, level.puzzle, level.tutorial, painter.measure,
+                              painter.theme)
         state = PlayState.start(level.puzzle, layout.slot_values)
         self.state = half_solved(state, level.solution, placed, misplace, self.config.seed)
-        self.playing = LevelScreen(level, layout, look_of(level.background, level.piece_colour),
-                                   self.now_ms())
+        self.playing = LevelScreen(level, layout, look, painter, self.now_ms())
         self.show("level")
 
     # ---- events ------------------------------------------------------------------------------
@@ -171,8 +177,8 @@ class Game:
             self.toggle_sum(x, y)
 
     def press_level_select(self, x: float, y: float) -> None:
-        layout = level_select_layout(self.painter.measure)
-        opened = open_levels(self.progress.completed)
+        layout = level_select_layout(self.painter.measure, count=self.pack.count)
+        opened = open_levels(self.progress.completed, self.pack.count)
         for number, button in enumerate(layout.buttons, start=1):
             if button.contains((x, y)) and number in opened:
                 self.start_level(number)
@@ -181,13 +187,13 @@ class Game:
             self.start_level(max(opened))
 
     def press_level_complete(self, x: float, y: float) -> None:
-        texts = level_complete_layout(self.painter.measure)
         assert self.playing is not None
+        texts = level_complete_layout(self.playing.painter.measure, self.playing.painter.theme)
         if texts.menu.box.inflate(6).contains((x, y)):
             self.show("level_select")
         elif texts.next.box.inflate(6).contains((x, y)):
             following = self.playing.level.number + 1
-            if following <= LEVEL_COUNT:
+            if following <= self.pack.count:
                 self.start_level(following)
             else:
                 self.show("level_select")
@@ -293,16 +299,18 @@ class Game:
         if self.screen == "title":
             draw_title(surface, painter, title_layout(painter.measure))
         elif self.screen == "level_select":
-            draw_level_select(surface, painter, level_select_layout(painter.measure),
+            draw_level_select(surface, painter,
+                              level_select_layout(painter.measure, count=self.pack.count),
                               self.progress.completed, self.config.seed)
         elif self.playing is not None and self.state is not None:
             if self.screen == "level":
                 held = self.held_at() if self.state.carry is not None else None
-                draw_level(surface, painter, self.playing.layout, self.state, self.playing.look,
-                           held, seed=self.config.seed + self.playing.level.number)
+                playing = self.playing
+                draw_level(surface, playing.painter, playing.layout, self.state, playing.look,
+                           held, seed=self.config.seed + playing.level.number)
             else:
-                draw_level_complete(surface, painter, self.playing.layout, self.state,
-                               self.playing.look)
+                draw_level_complete(surface, self.playing.painter, self.playing.layout,
+                                    self.state, self.playing.look)
         if self.backdrop is not None:
             self.window.blit(self.backdrop, (0, 0))
         self.window.blit(surface, self.offset)

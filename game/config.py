@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.looks import LookName
+
 SCALE_RANGE = (0.5, 2.5)
 
 
@@ -27,6 +29,7 @@ class GameConfig:
     min_drag_ms: int = 0              # a drop sooner than this after the press is ignored
     move_window_after: int = 0        # after this many drops the window jumps elsewhere
     seed: int = 0                     # background leaves and misplaced pieces
+    look: LookName = "real"           # random: game.looks.random_look(seed + level number)
 
     def __post_init__(self) -> None:
         low, high = SCALE_RANGE

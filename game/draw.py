@@ -8,10 +8,10 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
 import pygame
 
 from game.layout import (
-    CAP_HEIGHT,
     LevelLayout,
     LevelSelectLayout,
     TextSpot,
@@ -19,19 +19,32 @@ from game.layout import (
     level_complete_layout,
     logo_squares,
 )
+from game.looks import FACES, FontFace, Look, TextEffect
 from game.state import PlayState
-from game.theme import THEME, Colour, Theme, blend, font_path, hex_colour
+from game.theme import THEME, Colour, Theme, blend
 from puzzle.geometry import Rect
 from puzzle.model import LEVEL_COUNT
 
 
+def _ring_offsets(width: int) -> list[tuple[int, int]]:
+    """Every pixel offset within `width` of the glyph (a disc, so corners stay round)."""
+    reach = width + 0.5
+    return [(dx, dy) for dy in range(-width, width + 1) for dx in range(-width, width + 1)
+            if (dx or dy) and dx * dx + dy * dy <= reach * reach]
+
+
 @dataclass
 class Painter:
-    """Pixel drawing at one scale, with a cache of the fonts it has opened."""
+    """Pixel drawing at one scale in one font, with a cache of the fonts it has opened."""
 
     scale: float
     theme: Theme = THEME
+    face: FontFace = FACES["liberation"]
     _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def for_look(cls, scale: float, look: Look) -> Painter:
+        return cls(scale, look.theme, look.font)
 
     def font(self, logical_size: float, bold: bool = False) -> pygame.font.Font:
         size = max(4, round(logical_size * self.scale))
@@ -39,7 +52,7 @@ class Painter:
         if key not in self._fonts:
             if not pygame.font.get_init():
                 pygame.font.init()
-            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+            self._fonts[key] = pygame.font.Font(str(self.face.path(bold)), size)
         return self._fonts[key]
 
     def measure(self, text: str, size: int, bold: bool) -> float:
@@ -48,7 +61,7 @@ class Painter:
         key = (-size, bold)  # negative keys: the logical-size fonts
         if key not in self._fonts:
             self.font(1)  # makes sure pygame.font is initialised
-            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+            self._fonts[key] = pygame.font.Font(str(self.face.path(bold)), size)
         return self._fonts[key].size(text)[0]
 
     def px(self, rect: Rect) -> pygame.Rect:
@@ -60,17 +73,27 @@ class Painter:
     # ---- primitives --------------------------------------------------------------------------
 
     def text_at(self, surface: pygame.Surface, text: str, size: float, centre: tuple[float, float],
-                colour: Colour, bold: bool = False) -> None:
-        """Text whose cap height is centred on a logical point."""
+                colour: Colour, bold: bool = False, effect: TextEffect | None = None) -> None:
+        """Text whose cap height is centred on a logical point. `effect` draws as game
+        engines' UI text does: an outline stamps the glyphs in its colour at every offset
+        within its width, a shadow once down and right; the fill goes on top."""
         font = self.font(size, bold)
         image = font.render(text, True, colour)
-        cap = round(size * self.scale) * CAP_HEIGHT
+        cap = round(size * self.scale) * self.face.cap_height
         x = centre[0] * self.scale - image.get_width() / 2
         y = centre[1] * self.scale + cap / 2 - font.get_ascent()
-        surface.blit(image, (round(x), round(y)))
+        at = (round(x), round(y))
+        if effect is not None:
+            under = font.render(text, True, effect.colour)
+            width = self.line(effect.width)
+            offsets = (_ring_offsets(width) if effect.kind == "outline" else [(width, width)])
+            for dx, dy in offsets:
+                surface.blit(under, (at[0] + dx, at[1] + dy))
+        surface.blit(image, at)
 
-    def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour) -> None:
-        self.text_at(surface, spot.text, spot.size, spot.box.center, colour, spot.bold)
+    def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour,
+             effect: TextEffect | None = None) -> None:
+        self.text_at(surface, spot.text, spot.size, spot.box.center, colour, spot.bold, effect)
 
     def brackets(self, surface: pygame.Surface, rect: Rect, colour: Colour, zoom: float) -> None:
         """A tray slot: four corner brackets."""
@@ -85,74 +108,96 @@ class Painter:
             surface.fill(colour, (x, y, w, h))
 
     def piece(self, surface: pygame.Surface, frame: Rect, text: str, fill: Colour,
-              background: Colour, digit: Colour, size: float, dim: bool = False) -> None:
-        """A filled square with a dark bevel, a black lower edge and a shadow line above-left;
-        `dim` shades it all as the completed overlay does."""
+              background: Colour, digit: Colour, size: float, dim: bool = False,
+              style: str = "bevel", effect: TextEffect | None = None) -> None:
+        """A filled square: `bevel` (the real game's) has a dark bevel, a black lower edge and
+        a shadow line above-left; `border` a flat frame in the fill's dark shade. `dim` shades
+        it all as the completed overlay does."""
         def tone(colour: Colour) -> Colour:
             return dimmed(colour, self.theme) if dim else colour
 
         box = self.px(frame)
         edge = self.line(frame.w / self.theme.geometry.piece_size)
-        shade = blend(background, (0, 0, 0), 1 - self.theme.palette.shadow_shade)
-        surface.fill(tone(shade), (box.x - edge, box.y - edge, box.w, box.h))
-        surface.fill(tone((0, 0, 0)), box)
         half = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
-        surface.fill(tone(half), (box.x, box.y, box.w - edge, box.h - edge))
-        surface.fill(tone(fill), (box.x + edge, box.y + edge, box.w - 2 * edge, box.h - 2 * edge))
-        self.text_at(surface, text, size, frame.center, tone(digit))
+        if style == "border":
+            surface.fill(tone(half), box)
+            inner = 2 * edge
+            surface.fill(tone(fill), (box.x + inner, box.y + inner, box.w - 2 * inner,
+                                      box.h - 2 * inner))
+        else:
+            shade = blend(background, (0, 0, 0), 1 - self.theme.palette.shadow_shade)
+            surface.fill(tone(shade), (box.x - edge, box.y - edge, box.w, box.h))
+            surface.fill(tone((0, 0, 0)), box)
+            surface.fill(tone(half), (box.x, box.y, box.w - edge, box.h - edge))
+            surface.fill(tone(fill), (box.x + edge, box.y + edge, box.w - 2 * edge,
+                                      box.h - 2 * edge))
+        if effect is not None and dim:
+            effect = TextEffect(effect.kind, tone(effect.colour), effect.width)
+        self.text_at(surface, text, size, frame.center, tone(digit), effect=effect)
 
 
 # ---- the level screen ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LevelLook:
-    """How a level is dressed: its colours, and whether the completed overlay dims it."""
-
-    background: Colour
-    piece_colour: Colour
-    dimmed: bool = False
-
-
-def look_of(background: str, piece_colour: str, dimmed: bool = False) -> LevelLook:
-    return LevelLook(hex_colour(background), hex_colour(piece_colour), dimmed)
+def draw_background(surface: pygame.Surface, look: Look, seed: int) -> None:
+    """The look's background: solid or a vertical gradient, then its pixel noise."""
+    top, bottom = look.background, look.background_bottom
+    if top == bottom:
+        surface.fill(top)
+    else:
+        width, height = surface.get_size()
+        for y in range(height):
+            surface.fill(blend(top, bottom, y / max(1, height - 1)), (0, y, width, 1))
+    if look.noise > 0:
+        pixels = pygame.surfarray.pixels3d(surface)
+        noise = np.random.default_rng(seed).normal(0, look.noise, pixels.shape[:2])
+        pixels[...] = np.clip(pixels + noise[:, :, None], 0, 255).astype(np.uint8)
+        del pixels  # unlocks the surface
 
 
 def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, state: PlayState,
-               look: LevelLook, held_at: tuple[float, float] | None = None, seed: int = 0) -> None:
-    """The level screen; `held_at` is the logical point where a held piece is drawn."""
+               look: Look, held_at: tuple[float, float] | None = None, seed: int = 0,
+               dim: bool = False) -> None:
+    """The level screen in `look` (painted by a Painter.for_look); `held_at` is the logical
+    point where a held piece is drawn; `dim`: under the completed screen's overlay."""
     palette, fonts = painter.theme.palette, painter.theme.fonts
-    dim = look.dimmed
-    background = palette.overlay_background if dim else look.background
-    surface.fill(background)
-    if not dim:
-        draw_leaves(surface, painter, seed, avoid=level_boxes(layout))
+    effect = look.text_effect
+    if dim:
+        background = palette.overlay_background
+        surface.fill(background)
+    else:
+        background = look.background
+        draw_background(surface, look, seed)
+        if look.leaves:
+            draw_leaves(surface, painter, seed, avoid=level_boxes(layout))
     red = state.red_cells()
     zoom = layout.zoom
-    painter.spot(surface, layout.level_label, palette.text)
+    painter.spot(surface, layout.level_label, palette.text, effect)
     if not dim:
-        painter.spot(surface, layout.restart, palette.text)
-        painter.spot(surface, layout.quit, palette.text)
+        painter.spot(surface, layout.restart, palette.text, effect)
+        painter.spot(surface, layout.quit, palette.text, effect)
         icon = blend(background, (0, 0, 0), 1 - palette.icon_shade)
         for rect in (layout.restart_icon, layout.quit_icon):
             pygame.draw.rect(surface, icon, painter.px(rect), painter.line(2))
+    outline = painter.theme.geometry.outline
     for cell, rect in layout.cells.items():
-        pygame.draw.rect(surface, palette.ink, painter.px(rect), painter.line(2 * zoom))
+        pygame.draw.rect(surface, palette.ink, painter.px(rect), painter.line(outline * zoom))
         given = state.puzzle.value_at(cell)
         if given is not None:
             colour = palette.error if cell in red and not dim else palette.text
-            painter.text_at(surface, str(given), fonts.given * zoom, rect.center, colour)
+            painter.text_at(surface, str(given), fonts.given * zoom, rect.center, colour,
+                            effect=_scaled(effect, zoom))
     for spot in layout.sums:
         if spot.index in state.hidden_sums:
             continue
-        colour = palette.placed_sum if spot.total.scope == "placed" else palette.text
-        if dim and spot.total.scope == "placed":  # dark ink hardly changes; blue must dim
-            colour = dimmed(colour, painter.theme)
-        pygame.draw.polygon(surface, colour, _arrow_points(painter, spot.arrow, spot.side))
-        painter.spot(surface, spot.digits, colour)
+        colour, arrow, ring = _sum_inks(look, spot.total.scope == "placed", dim, painter.theme)
+        ring = _scaled(ring, zoom)
+        pygame.draw.polygon(surface, arrow, _arrow_points(painter, spot.arrow, spot.side))
+        painter.spot(surface, spot.digits, colour, ring)
     for line in layout.tutorial:
         painter.text_at(surface, line.text, line.size,
-                        (line.box.x + line.box.w / 2, line.box.center[1]), palette.text)
+                        (line.box.x + line.box.w / 2, line.box.center[1]), palette.text,
+                        effect=effect)
     for slot in () if dim else layout.slots:  # the overlay hides the emptied tray
         painter.brackets(surface, slot, palette.ink, zoom)
     for piece, value in enumerate(state.values):
@@ -160,23 +205,43 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         if state.carry is not None and state.carry.piece == piece:
             continue
         home = layout.slots[piece] if stands is None else layout.cells[stands]
-        digit = palette.error_on_piece if stands in red else palette.white
+        digit = palette.error_on_piece if stands in red else look.piece_digit
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
-                      look.background, digit, fonts.piece * zoom, dim)
+                      look.background, digit, fonts.piece * zoom, dim, look.piece_frame,
+                      _scaled(look.piece_effect, zoom))
     if state.carry is not None and held_at is not None:
         size = layout.piece_rect(layout.slots[0]).w
         frame = Rect(held_at[0] - size / 2, held_at[1] - size / 2, size, size)
         painter.piece(surface, frame, str(state.values[state.carry.piece]), look.piece_colour,
-                      background, palette.white, fonts.piece * zoom)
+                      background, look.piece_digit, fonts.piece * zoom, style=look.piece_frame,
+                      effect=_scaled(look.piece_effect, zoom))
+
+
+def _scaled(effect: TextEffect | None, zoom: float) -> TextEffect | None:
+    """An effect on text that shrinks with the board."""
+    return None if effect is None else TextEffect(effect.kind, effect.colour, effect.width * zoom)
+
+
+def _sum_inks(look: Look, blue: bool, dim: bool,
+              theme: Theme) -> tuple[Colour, Colour, TextEffect | None]:
+    """Digit fill, arrow colour and text effect of a sum label."""
+    if not blue:
+        return look.dark_sum, look.dark_sum, look.text_effect
+    colour, arrow, ring = look.blue_sum, look.blue_arrow, look.blue_effect
+    if dim:  # dark ink hardly changes under the overlay; blue must dim
+        colour, arrow = dimmed(colour, theme), dimmed(arrow, theme)
+        if ring is not None:
+            ring = TextEffect(ring.kind, dimmed(ring.colour, theme), ring.width)
+    return colour, arrow, ring
 
 
 def draw_level_complete(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
-                   state: PlayState, look: LevelLook) -> None:
+                        state: PlayState, look: Look) -> None:
     """The solved board under the dark overlay, with 'Level Completed', Menu and Next."""
-    draw_level(surface, painter, layout, state, LevelLook(look.background, look.piece_colour, True))
+    draw_level(surface, painter, layout, state, look, dim=True)
     texts = level_complete_layout(painter.measure, painter.theme)
     for spot in (texts.title, texts.menu, texts.next):
-        painter.spot(surface, spot, painter.theme.palette.white)
+        painter.spot(surface, spot, painter.theme.palette.white, look.text_effect)
 
 
 def dimmed(colour: Colour, theme: Theme = THEME) -> Colour:
@@ -275,7 +340,7 @@ def draw_title(surface: pygame.Surface, painter: Painter, layout: TitleLayout) -
 
 
 def draw_level_select(surface: pygame.Surface, painter: Painter, layout: LevelSelectLayout,
-             completed: frozenset[int], seed: int = 0) -> None:
+                      completed: frozenset[int], seed: int = 0) -> None:
     """The level select screen: levels in `completed` ticked, the next one open, the rest dashed."""
     palette = painter.theme.palette
     surface.fill(palette.menu_background)
@@ -284,20 +349,21 @@ def draw_level_select(surface: pygame.Surface, painter: Painter, layout: LevelSe
     draw_logo(surface, painter)
     pygame.draw.rect(surface, palette.text, painter.px(layout.play), painter.line(2))
     painter.spot(surface, layout.play_text, palette.locked)
-    opened = open_levels(completed)
+    opened = open_levels(completed, len(layout.buttons))
+    zoom = layout.zoom
     for number, (button, text) in enumerate(zip(layout.buttons, layout.button_texts,
                                                 strict=True), start=1):
         if number not in opened:
-            painter.brackets(surface, button, palette.locked, 1.0)
+            painter.brackets(surface, button, palette.locked, zoom)
             painter.spot(surface, text, palette.locked)
             continue
-        painter.brackets(surface, button, palette.ink, 1.0)
-        frame = Rect(button.x + 3, button.y + 3, 38, 38)
+        painter.brackets(surface, button, palette.ink, zoom)
+        frame = Rect(button.x + 3 * zoom, button.y + 3 * zoom, 38 * zoom, 38 * zoom)
         painter.piece(surface, frame, "", palette.menu_piece, palette.menu_background,
                       palette.white, 1)
         painter.spot(surface, text, palette.white)
         if number in completed:
-            _check(surface, painter, button)
+            _check(surface, painter, button, zoom)
     _note(surface, painter, layout.note)
 
 
@@ -307,12 +373,13 @@ def open_levels(completed: frozenset[int], count: int = LEVEL_COUNT) -> frozense
     return completed | ({following} if following else frozenset())
 
 
-def _check(surface: pygame.Surface, painter: Painter, button: Rect) -> None:
+def _check(surface: pygame.Surface, painter: Painter, button: Rect, zoom: float = 1.0) -> None:
     s = painter.scale
-    points = [(button.x + 5, button.y + 9), (button.x + 8, button.y + 12),
-              (button.x + 15, button.y + 5)]
+    points = [(button.x + 5 * zoom, button.y + 9 * zoom), (button.x + 8 * zoom,
+                                                           button.y + 12 * zoom),
+              (button.x + 15 * zoom, button.y + 5 * zoom)]
     pygame.draw.lines(surface, painter.theme.palette.check, False,
-                      [(round(x * s), round(y * s)) for x, y in points], painter.line(2))
+                      [(round(x * s), round(y * s)) for x, y in points], painter.line(2 * zoom))
 
 
 def _note(surface: pygame.Surface, painter: Painter, rect: Rect) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -167,8 +167,24 @@ def _sum_reach(theme: Theme) -> tuple[float, float]:
     return vertical, horizontal
 
 
-def _vertical_plan(stack: _Stack, theme: Theme) -> tuple[float, float, float, float]:
-    """(zoom, board grid bottom, tutorial cap top, tray bottom) that fit the 600 px screen."""
+BOARD_HALF_WIDTH = 312.0  # the board and its side labels stay within x = 88..712 (clear of
+                          # Restart and Quit): 13 columns at pitch 48, more shrink the pitch
+
+
+def _width_zoom(cols: int, sides: Collection[str], theme: Theme) -> float:
+    """The largest zoom (at most 1) at which the board and its side labels fit the width."""
+    g = theme.geometry
+    _, reach_h = _sum_reach(theme)
+    half = cols * g.pitch / 2 + reach_h  # the grid is centred on x = 400 give or take a pitch
+    half += g.pitch / 2 if cols % 2 else 0.0
+    needed = half if {"left", "right"} & set(sides) else half - reach_h
+    return min(1.0, BOARD_HALF_WIDTH / needed)
+
+
+def _vertical_plan(stack: _Stack, theme: Theme,
+                   most: float = 1.0) -> tuple[float, float, float, float]:
+    """(zoom, board grid bottom, tutorial cap top, tray bottom) that fit the 600 px screen, the
+    zoom at most `most` (a wide board's)."""
     g = theme.geometry
     board, tutorial, tray = stack.heights(1.0, theme)
     grid_bottom = g.board_bottom
@@ -178,10 +194,10 @@ def _vertical_plan(stack: _Stack, theme: Theme) -> tuple[float, float, float, fl
     anchored = (grid_top - stack.top_sums >= g.board_top_limit
                 and (below_board <= g.tutorial_top if tutorial else below_board <= tray_top)
                 and (not tutorial or g.tutorial_top + tutorial + g.gap / 2 <= tray_top))
-    if anchored:
-        return 1.0, grid_bottom, g.tutorial_top, g.tray_bottom
+    if anchored:  # what fits at zoom 1 fits smaller: the board only grows upward
+        return most, grid_bottom, g.tutorial_top, g.tray_bottom
     room = g.tray_bottom - g.board_top_limit - g.gap * (2 if tutorial else 1) - tutorial
-    zoom = min(1.0, room / (board + tray))
+    zoom = min(most, room / (board + tray))
     board, tutorial, tray = stack.heights(zoom, theme)
     grid_bottom = g.board_top_limit + board - stack.bottom_sums * zoom
     tutorial_top = grid_bottom + stack.bottom_sums * zoom + g.gap
@@ -251,7 +267,8 @@ def level_layout(number: int, puzzle: Puzzle, tutorial: str | None, measure: Mea
     rows_of_tray = tray_rows(values, theme)
     stack = _Stack(rows, reach_v if "top" in sides else 0.0,
                    reach_v if "bottom" in sides else 0.0, len(lines), len(rows_of_tray))
-    zoom, grid_bottom, tutorial_top, tray_bottom = _vertical_plan(stack, theme)
+    zoom, grid_bottom, tutorial_top, tray_bottom = _vertical_plan(
+        stack, theme, _width_zoom(cols, sides, theme))
     pitch, cell = g.pitch * zoom, g.cell * zoom
     inset = (pitch - cell) / 2
     cells = {
@@ -352,17 +369,38 @@ def logo_squares() -> tuple[tuple[Rect, bool], ...]:
 class LevelSelectLayout:
     play: Rect
     play_text: TextSpot
-    buttons: tuple[Rect, ...]        # levels 1..15 in order
+    buttons: tuple[Rect, ...]        # levels 1..count in order
     button_texts: tuple[TextSpot, ...]
     note: Rect
+    zoom: float = 1.0                # buttons shrink (same look) when their rows would not fit
 
 
-def level_select_layout(measure: Measure, theme: Theme = THEME) -> LevelSelectLayout:
+MAP_COLUMNS = 5
+MAP_PITCH = 64.0
+MAP_BUTTON = 44.0
+MAP_TOP = 278.0
+MAP_BOTTOM_LIMIT = 586.0  # the lowest row's bottom edge stays above this
+
+
+def map_zoom(count: int) -> float:
+    """1 while the rows of five fit below the play button (25 levels), then smaller."""
+    rows = max(1, math.ceil(count / MAP_COLUMNS))
+    needed = MAP_PITCH * (rows - 1) + MAP_BUTTON
+    return min(1.0, (MAP_BOTTOM_LIMIT - MAP_TOP) / needed)
+
+
+def level_select_layout(measure: Measure, theme: Theme = THEME,
+                        count: int = LEVEL_COUNT) -> LevelSelectLayout:
+    """The level map: `count` buttons in rows of five centred on x = 400, as the real one."""
     f = theme.fonts
-    buttons = tuple(Rect(250 + 64 * (i % 5), 278 + 64 * (i // 5), 44, 44)
-                    for i in range(LEVEL_COUNT))
-    texts = tuple(text_spot(f"{i + 1:02d}", f.map_button, b.center[0] + 1,
-                            b.center[1] - f.map_button * CAP_HEIGHT / 2 + 1, measure,
+    zoom = map_zoom(count)
+    pitch, size = MAP_PITCH * zoom, MAP_BUTTON * zoom
+    left = 400 - (pitch * (MAP_COLUMNS - 1) + size) / 2
+    buttons = tuple(Rect(left + pitch * (i % MAP_COLUMNS), MAP_TOP + pitch * (i // MAP_COLUMNS),
+                         size, size) for i in range(count))
+    text_size = max(6, round(f.map_button * zoom))
+    texts = tuple(text_spot(f"{i + 1:02d}", text_size, b.center[0] + zoom,
+                            b.center[1] - text_size * CAP_HEIGHT / 2 + zoom, measure,
                             align="centre") for i, b in enumerate(buttons))
     return LevelSelectLayout(
         play=Rect(378, 182, 44, 44),
@@ -370,6 +408,7 @@ def level_select_layout(measure: Measure, theme: Theme = THEME) -> LevelSelectLa
         buttons=buttons,
         button_texts=texts,
         note=Rect(738, 537, 28, 30),
+        zoom=zoom,
     )
 
 

@@ -6,6 +6,10 @@ A level file holds the board in the shared puzzle format plus what the game need
      "puzzle": {shared puzzle format}, "solution": [[row, col, value], ...]}
 Files are read through importlib.resources so the levels load from an installed package too.
 Every load is checked: the puzzle parses and the stored solution solves it.
+
+A level pack (game.packs) holds files in the same format where only "puzzle" is required:
+`pack_level` fills in the rest (PACK_DEFAULTS, the number from the file's place, a solution
+from the solver when none is stored).
 """
 
 from __future__ import annotations
@@ -17,13 +21,17 @@ from importlib import resources
 from typing import Any
 
 from puzzle.model import LEVEL_COUNT, Placement, Puzzle, PuzzleError
-from puzzle.rules import is_solution
+from puzzle.rules import is_solution, violations
 
 LEVELS_PACKAGE = "game"
 LEVELS_FOLDER = ("data", "levels")
 
 _LEVEL_KEYS = {"level", "background", "piece_colour", "tutorial", "origin", "puzzle", "solution"}
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
+
+# What a pack level wears when its file does not say: level 1's teal and the early purple.
+PACK_DEFAULTS: dict[str, Any] = {"background": "#6faeb9", "piece_colour": "#941aff",
+                                 "tutorial": None}
 
 
 class LevelError(ValueError):
@@ -109,6 +117,55 @@ def parse_level(text: str, number: int, name: str = "level file") -> Level:
     if not is_solution(level.puzzle, level.solution):
         raise LevelError(f"{name}: the stored solution does not solve the puzzle")
     return level
+
+
+def pack_level(text: str, number: int, name: str) -> Level:
+    """Level `number` of a pack from its file: only "puzzle" is required; "level", when
+    present, is ignored (the file's place in the pack decides). The puzzle must break no rule
+    with its givens alone and have an answer; a stored solution must solve it (any answer
+    does: a pack level may have several)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LevelError(f"{name}: not JSON: {error.msg} at line {error.lineno}") from None
+    if not isinstance(data, dict) or "puzzle" not in data:
+        raise LevelError(f"{name}: a level file is a JSON object with at least a \"puzzle\"")
+    unknown = set(data) - _LEVEL_KEYS
+    if unknown:
+        raise LevelError(f"{name}: unknown keys {', '.join(sorted(unknown))} (a level file "
+                         f"may hold {', '.join(sorted(_LEVEL_KEYS))})")
+    try:
+        puzzle = Puzzle.from_dict(data["puzzle"])
+    except PuzzleError as error:
+        raise LevelError(f"{name}: {error}") from None
+    broken = violations(puzzle, [])
+    if broken:
+        raise LevelError(f"{name}: the givens break the rules: {broken[0]}")
+    filled = {**PACK_DEFAULTS, **data}
+    if "solution" in data:
+        solution = _solution(data["solution"], name)
+        if not is_solution(puzzle, solution):
+            raise LevelError(f"{name}: the stored solution does not solve the puzzle")
+    else:
+        solution = _solved(puzzle, name)
+    return Level(
+        number=number,
+        puzzle=puzzle,
+        solution=solution,
+        background=_colour(filled["background"], "background", name),
+        piece_colour=_colour(filled["piece_colour"], "piece_colour", name),
+        tutorial=_optional_text(filled["tutorial"], "tutorial", name),
+        origin=_text(filled.get("origin", f"pack: {name}"), "origin", name),
+    )
+
+
+def _solved(puzzle: Puzzle, name: str) -> tuple[Placement, ...]:
+    from puzzle.solver import NoSolution, solve  # z3 loads only when a pack needs it
+
+    try:
+        return tuple(sorted(solve(puzzle).placements))
+    except NoSolution as error:
+        raise LevelError(f"{name}: the puzzle has no answer: {error}") from None
 
 
 def _solution(entries: Any, name: str) -> tuple[Placement, ...]:

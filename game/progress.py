@@ -7,8 +7,10 @@ the new one, never a mix or an empty file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,6 +42,16 @@ def default_data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     """$XDG_DATA_HOME/puzlogic-bot, or ~/.local/share/puzlogic-bot."""
     base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP_FOLDER
+
+
+def progress_file(data_dir: Path, pack: Path | None = None) -> Path:
+    """progress.json for the built-in levels; a pack's progress is kept apart, one file per
+    pack folder (its name and a short hash of its full path)."""
+    if pack is None:
+        return data_dir / FILE_NAME
+    digest = hashlib.sha1(str(pack.resolve()).encode("utf-8")).hexdigest()[:8]
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "-", pack.resolve().name)[:40] or "pack"
+    return data_dir / f"progress-pack-{safe}-{digest}.json"
 
 
 def load(path: Path) -> SavedProgress:

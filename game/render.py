@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,10 +25,11 @@ from game.layout import (
     title_layout,
 )
 from game.levels import Level, load_level
+from game.looks import LOOK_NAMES, RESCALE_RANGE, Look, LookName, random_look
+from game.packs import Pack, built_in, load_pack
 from game.screen_names import ALIASES, DRAWN, screen_named
 from game.state import PlayState, half_solved
 from game.theme import LOGICAL_SIZE
-from puzzle.model import LEVEL_COUNT
 from puzzle.screens import Screen
 
 
@@ -47,22 +49,30 @@ class Render:
         return f"<Render {self.truth['screen']} level={self.truth['level']} {w}x{h}>"
 
 
-def render_screen(screen: str, level: int | None = None, scale: float = 1.0, frame: bool = False,
-                  placed: int = 0, misplace: int = 0, completed: int = 0,
-                  seed: int = 0) -> Render:
+def render_screen(screen: str, level: int | Level | None = None, scale: float = 1.0,
+                  frame: bool = False, placed: int = 0, misplace: int = 0, completed: int = 0,
+                  seed: int = 0, look: LookName | Look = "real",
+                  pack: Pack | Path | None = None) -> Render:
     """Render one screen with no display (old names accepted: see game.screen_names).
-    `level` defaults to 1 for level and level_complete."""
+    `level` is a built-in level's number (default 1 for level and level_complete) or any
+    Level object, e.g. a generated layout; the truth's "level" is then that object's number.
+    `pack`: the levels that numbers name and the map shows (a Pack, a pack folder, or None for
+    the built-in 15). `look`: "real" (the default), "random" (game.looks.random_look(seed))
+    or a Look. A look dresses the level screens; its degrade step (rescale, JPEG, gamma)
+    applies to any screen, and the truth's boxes and "scale" follow its rescale."""
     chosen = screen_named(screen)
     if chosen is None:
         choices = ", ".join([*DRAWN, *ALIASES])
         raise RenderError(f"unknown screen {screen!r}: choose one of {choices}")
-    _check_request(scale, completed)
+    levels = _pack(pack)
+    _check_request(scale, completed, levels.count)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame  # after the driver choice, so no window system is ever touched
 
     from game.draw import Painter, draw_level_select, draw_title
 
     painter = Painter(scale)
+    degrade = _look(look, None, seed).degrade  # menus keep the real look; a capture degrades
     surface = pygame.Surface((round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale)))
     truth: dict[str, Any]
     if chosen == "title":
@@ -70,12 +80,15 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
         truth = _truth("title")
     elif chosen == "level_select":
         done = frozenset(range(1, completed + 1))
-        menu = level_select_layout(painter.measure)
+        menu = level_select_layout(painter.measure, count=levels.count)
         draw_level_select(surface, painter, menu, done, seed)
         truth = _level_select_truth(menu, done, scale)
     else:
-        truth = _draw_level_screen(surface, painter, chosen, _level(level), placed, misplace,
-                                   seed)
+        chosen_level = _level(level, levels)
+        dressed = _look(look, chosen_level, seed)
+        degrade = dressed.degrade
+        truth = _draw_level_screen(surface, Painter.for_look(scale, dressed), chosen,
+                                   chosen_level, dressed, placed, misplace, seed)
     truth["scale"] = scale
     offset = (0, 0)
     if frame:
@@ -83,16 +96,49 @@ def render_screen(screen: str, level: int | None = None, scale: float = 1.0, fra
         _shift(truth["boxes"], offset)
     truth["boxes"]["game"] = [*offset, round(LOGICAL_SIZE[0] * scale),
                               round(LOGICAL_SIZE[1] * scale)]
-    return Render(_bgr(pygame, surface), truth)
+    image = _bgr(pygame, surface)
+    if not degrade.identity:
+        low, high = RESCALE_RANGE
+        rescale = min(max(degrade.rescale * scale, low), high) / scale
+        image = degrade.apply(image, rescale)
+        if rescale != 1.0:
+            _rescale_truth(truth, rescale)
+    return Render(image, truth)
 
 
-def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level, placed: int,
-                       misplace: int, seed: int) -> dict[str, Any]:
-    from game.draw import draw_level, draw_level_complete, look_of
+def _look(look: LookName | Look, level: Level | None, seed: int) -> Look:
+    """The look asked for; on a menu screen (no level) only its degrade step is used."""
+    if isinstance(look, Look):
+        return look
+    if look == "random":
+        return random_look(seed)
+    if look != "real":
+        raise RenderError(f"unknown look {look!r}: choose one of {', '.join(LOOK_NAMES)}")
+    return Look.real(level if level is not None else load_level(1))
 
-    layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure)
+
+def _rescale_truth(truth: dict[str, Any], factor: float) -> None:
+    """Boxes and scale after the picture was resized by `factor`."""
+    def size(box: list[int] | None) -> list[int] | None:
+        return None if box is None else [round(v * factor) for v in box]
+
+    boxes = truth["boxes"]
+    for key in ("cells", "pieces", "placed", "sums"):
+        for entry in boxes[key]:
+            entry["box"] = size(entry["box"])
+    boxes["buttons"] = {name: size(box) for name, box in boxes["buttons"].items()}
+    boxes["level_label"] = size(boxes["level_label"])
+    boxes["game"] = size(boxes["game"])
+    truth["scale"] = round(truth["scale"] * factor, 4)
+
+
+def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level, look: Look,
+                       placed: int, misplace: int, seed: int) -> dict[str, Any]:
+    from game.draw import draw_level, draw_level_complete
+
+    layout = level_layout(chosen.number, chosen.puzzle, chosen.tutorial, painter.measure,
+                          painter.theme)
     start = PlayState.start(chosen.puzzle, layout.slot_values)
-    look = look_of(chosen.background, chosen.piece_colour)
     if screen == "level":
         state = half_solved(start, chosen.solution, placed, misplace, seed)
         draw_level(surface, painter, layout, state, look, seed=seed + chosen.number)
@@ -105,15 +151,23 @@ def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level
     return truth
 
 
-def _check_request(scale: float, completed: int) -> None:
+def _check_request(scale: float, completed: int, count: int) -> None:
     if not 0.5 <= scale <= 2.5:
         raise RenderError(f"scale {scale} is outside 0.5 to 2.5")
-    if not 0 <= completed <= LEVEL_COUNT:
-        raise RenderError(f"--completed {completed} is outside 0 to {LEVEL_COUNT}")
+    if not 0 <= completed <= count:
+        raise RenderError(f"--completed {completed} is outside 0 to {count}")
 
 
-def _level(number: int | None) -> Level:
-    return load_level(1 if number is None else number)
+def _pack(pack: Pack | Path | None) -> Pack:
+    if isinstance(pack, Pack):
+        return pack
+    return built_in() if pack is None else load_pack(Path(pack))
+
+
+def _level(level: int | Level | None, pack: Pack) -> Level:
+    if isinstance(level, Level):
+        return level
+    return pack.level(1 if level is None else level)
 
 
 def _bgr(pygame: Any, surface: Any) -> np.ndarray:
@@ -179,10 +233,11 @@ def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
     from game.draw import open_levels
 
     truth = _truth("level_select")
-    opened = open_levels(completed)
+    count = len(layout.buttons)
+    opened = open_levels(completed, count)
     truth["levels"] = {"completed": sorted(completed),
                        "open": sorted(opened - set(completed)),
-                       "dashed": [n for n in range(1, LEVEL_COUNT + 1) if n not in opened]}
+                       "dashed": [n for n in range(1, count + 1) if n not in opened]}
     buttons = {f"{n:02d}": box.scaled(scale).to_list()
                for n, box in enumerate(layout.buttons, start=1)}
     buttons["play"] = layout.play.scaled(scale).to_list()
@@ -193,7 +248,7 @@ def _level_select_truth(layout: LevelSelectLayout, completed: frozenset[int],
 def _level_complete_truth(level: Level, layout: LevelLayout, painter: Any,
                     scale: float) -> dict[str, Any]:
     truth = _truth("level_complete", level.number)
-    texts = level_complete_layout(painter.measure)
+    texts = level_complete_layout(painter.measure, painter.theme)
     truth["boxes"]["buttons"] = {"menu": texts.menu.box.scaled(scale).to_list(),
                                  "next": texts.next.box.scaled(scale).to_list()}
     truth["boxes"]["level_label"] = layout.level_label.box.scaled(scale).to_list()

@@ -32,7 +32,12 @@ class Palette:
 
     ink: Colour = (0x40, 0x40, 0x40)          # cell outlines, tray brackets
     text: Colour = (0x42, 0x42, 0x42)         # labels, given digits, line sums, tutorial
-    placed_sum: Colour = (0x80, 0x80, 0xFF)   # blue sums that count placed pieces only
+    # Blue sums that count placed pieces only, drawn as the real game draws them: digits filled
+    # #8080ff inside a thin darker blue-violet outline, and a lighter blue arrow.
+    placed_sum: Colour = (0x80, 0x80, 0xFF)
+    placed_outline: Colour = (0x64, 0x5C, 0x93)
+    placed_arrow: Colour = (0x67, 0x8C, 0xFF)
+    placed_outline_width: float = 1.0         # logical pixels, scaled with the board
     error: Colour = (0xE8, 0x20, 0x20)        # a given that breaks a rule
     # A piece's digit that breaks a rule: a light red, because a full red has the same grey
     # level as the purple piece and would vanish for anything that reads in greyscale.

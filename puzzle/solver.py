@@ -178,6 +178,13 @@ class _Encoding:
     def check(self, facts: list[z3.BoolRef] | None = None) -> bool:
         return bool(self.solver.check(*(self.facts if facts is None else facts)) == z3.sat)
 
+    def literals(self, placements: tuple[Placement, ...]) -> list[z3.BoolRef] | None:
+        """The placements as assumptions; None when one of them can be in no answer."""
+        if any(p.cell not in self.empty or p.value not in self.domain[p.cell]
+               for p in placements):
+            return None
+        return [z3.Bool(_var(p.cell, p.value), ctx=self.context) for p in placements]
+
     def answer(self) -> tuple[Placement, ...]:
         # One model-to-text call instead of one eval per variable (hundreds of wrapper calls).
         true = {name for name in _MODEL_TRUE.findall(self.solver.model().sexpr())}
@@ -233,11 +240,18 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> Iterator[tuple[Placement, ...]]
         encoding.forbid(placements)
 
 
-def solve(puzzle: Puzzle) -> Solution:
-    """The answer and whether it is the only one; raises NoSolution with the reason."""
+def solve(puzzle: Puzzle, prefer: tuple[Placement, ...] = ()) -> Solution:
+    """The answer and whether it is the only one; raises NoSolution with the reason.
+
+    `prefer` (pieces already on the board, say) picks, among several answers, one that keeps
+    all of them when there is one; otherwise they are ignored. `unique` is about the puzzle
+    alone, whatever is preferred.
+    """
     started = time.perf_counter()
     encoding = _Encoding(puzzle)
-    if not encoding.check():
+    wanted = encoding.literals(prefer)
+    if not (wanted is not None and encoding.check([*encoding.facts, *wanted])
+            or encoding.check()):
         raise NoSolution(_why_not(puzzle))
     placements = _checked(puzzle, encoding.answer())
     encoding.forbid(placements)

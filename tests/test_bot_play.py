@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
+import numpy as np
 import pytest
 
+import bot.eyes
+import game.app
 from bot.config import PlayConfig, Safety, Timing
 from bot.drops import Drops
 from bot.eyes import Eyes
@@ -24,10 +27,16 @@ from bot.safety import Guard
 from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
 from game.device import GameDevice
-from game.levels import load_level
+from game.levels import Level, load_level
+from game.packs import Pack, load_pack
 from game.progress import FILE_NAME, SavedProgress, save
+from puzzle.exits import ExitCode
 from puzzle.geometry import Box, Point
+from puzzle.model import Puzzle, Sum
+from puzzle.solver import solutions
+from vision import read_screen
 from vision.capture import Screen
+from vision.reading import ScreenReading
 
 FAST = Timing(drag_ms=40, hold_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
@@ -252,3 +261,111 @@ def test_each_missed_drop_slows_the_pace_up_to_its_caps() -> None:
     assert paces == [(timing.miss_hold_ms, 580), (80, timing.max_drag_ms), (160, 600), (320, 600)]
     drops._slow_down()
     assert drops.timing.hold_ms == timing.max_hold_ms
+
+
+# ---- levels with several answers ------------------------------------------------------------
+
+def several_answers_level(number: int) -> Level:
+    """A 3x3 board with 7, 8 and 9 given on its diagonal and pieces 1, 1, 2, 2, 3, 3: eight
+    answers when row 0 adds up to 10. (Every row and column keeps a given, so vision still finds
+    the grid on the full board: a line of placed pieces alone it does not take for cells.)"""
+    puzzle = Puzzle.from_dict({
+        "cells": [[r, c, 7 + r if r == c else None] for r in range(3) for c in range(3)],
+        "pieces": [1, 1, 2, 2, 3, 3],
+        "sums": [{"axis": "row", "index": 0, "total": 10, "scope": "line", "side": "left"}]})
+    one = next(solutions(puzzle, limit=1))
+    return Level(number, puzzle, tuple(sorted(one)), "#6faeb9", "#941aff", None, "a test's")
+
+
+PACKS = Path(__file__).parent / "data" / "packs"
+
+
+def play_pack(monkeypatch: pytest.MonkeyPatch, pack: Pack) -> None:
+    """The game in this process plays `pack` instead of its built-in levels."""
+    monkeypatch.setattr(game.app, "built_in", lambda: pack)
+
+
+@pytest.fixture
+def row_0_adds_to_10(monkeypatch: pytest.MonkeyPatch) -> Level:
+    level = several_answers_level(1)
+    assert len(list(solutions(level.puzzle, limit=20))) == 8
+    play_pack(monkeypatch, Pack((level,)))
+    return level
+
+
+def test_a_pack_of_levels_with_several_answers_is_played_to_its_end(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    pack = load_pack(PACKS / "answers")
+    assert pack.count == 2
+    play_pack(monkeypatch, pack)
+    table = rig(fresh=True)
+    result = table.play()
+    assert result.ok and table.completed() == [1, 2]  # and no level 3: the map has 2 buttons
+    assert table.events("rule_broken") == []
+    assert [(s.level, s.answers, s.retries) for s in result.levels] == [
+        (1, "several", 0), (2, "several", 0)]
+    assert [s.drags for s in result.levels] == [len(lv.puzzle.pieces) for lv in pack.levels]
+    for stats in result.levels:
+        assert "answers: several" in stats.line() and stats.line().endswith("solved")
+        assert stats.to_dict()["answers"] == "several"
+    assert [(r["level"], r["answers"], r["result"]) for r in table_rows(summary(result))] == [
+        ("1", "several", "solved"), ("2", "several", "solved")]
+
+
+def test_a_level_with_one_answer_says_so(rig: Callable[..., Rig]) -> None:
+    result = rig(level=1).play(max_levels=1)
+    assert result.ok and result.levels[0].answers == "one"
+    assert "answers" not in result.levels[0].line()
+    assert table_rows(summary(result))[0]["answers"] == "one"
+
+
+def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
+        rig: Callable[..., Rig], row_0_adds_to_10: Level, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Vision reads row 0's sum 10 as 12: the bot plays 2 and 3 there, which the game rejects.
+    def misread(image: np.ndarray) -> ScreenReading:
+        reading = read_screen(image)
+        if reading.puzzle is None:
+            return reading
+        sums = tuple(replace(s, total=12) for s in reading.sums)
+        wrong = [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums]
+        puzzle = Puzzle.build(reading.puzzle.cells, reading.puzzle.pieces, wrong)
+        return replace(reading, sums=sums, puzzle=puzzle)
+
+    monkeypatch.setattr(bot.eyes, "read_screen", misread)
+    table = rig(level=1)
+    result = table.play(max_levels=1)
+    assert not result.ok and result.exit_code == ExitCode.FAILED
+    (stats,) = result.levels
+    assert not stats.solved and stats.answers == "several"
+    drops = table.events("drop")
+    assert len(drops) == 6 and sorted(d["value"] for d in drops if d["cell"][0] == 0) == [2, 3]
+    assert table.completed() == [] and stats.drags == 6 and stats.rereads == 1
+    print(stats.line())
+    assert "not completed after the last drop" in stats.reason
+    assert "every number of row 0 red (its sum read 12 left)" in stats.reason
+    assert "answers: several" in stats.line() and result.stopped == stats.reason
+    assert list((table.folder / "debug").glob("*-unfinished.png"))
+
+
+def test_started_on_a_level_the_bot_counts_the_levels_on_the_map_before_going_on(
+        rig: Callable[..., Rig], tmp_path: Path) -> None:
+    progress = SavedProgress()
+    for number in range(1, 16):
+        if number != 2:
+            progress = progress.with_completed(number)
+    save(tmp_path / "data" / FILE_NAME, progress)
+    table = rig(level=2)
+    result = table.play()
+    assert result.ok and [s.level for s in result.levels] == [2] and table.completed() == [2]
+    shown = [e["name"] for e in table.events("screen")]
+    assert shown[-2:] == ["complete", "map"]  # to the map, which says every level is done
+
+
+def test_a_level_asked_for_that_the_map_does_not_show_stops_the_bot_saying_so(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    play_pack(monkeypatch, load_pack(PACKS / "answers"))
+    table = rig(fresh=True)
+    result = table.play(levels=(3,))
+    assert not result.ok and result.exit_code == ExitCode.FAILED and result.levels == ()
+    assert result.stopped == "there is no level 3 on the map: it shows levels 1 to 2"
+    assert table.events("pick") == []

@@ -126,6 +126,46 @@ def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
     assert (tmp_path / "demo" / "contact-sheet.png").stat().st_size > 10_000
 
 
+def demo(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """`puzlogic-bot demo --headless` with no display of its own: it starts its own Xvfb."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(tmp_path / "demo"),
+         *args], cwd=PROJECT, capture_output=True, text=True, timeout=timeout, check=False,
+        env={k: v for k, v in _without_video_driver().items() if k != "DISPLAY"})
+
+
+ANSWERS_PACK = PROJECT / "tests" / "data" / "packs" / "answers"
+
+
+def test_demo_plays_a_pack_with_several_answer_levels_to_the_end(tmp_path: Path) -> None:
+    count = len(sorted(ANSWERS_PACK.glob("*.json")))
+    assert count >= 2, f"the pack {ANSWERS_PACK} is missing"
+    report = tmp_path / "report.json"
+    result = demo(tmp_path, "--pack", str(ANSWERS_PACK), "--report", str(report), "--quiet")
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = json.loads(report.read_text())
+    events = [json.loads(line) for line in Path(data["events"]).read_text().splitlines()]
+    everything = list(range(1, count + 1))
+    assert [e["level"] for e in events if e["event"] == "level_complete"] == everything
+    assert not [e for e in events if e["event"] == "rule_broken"]
+    assert [(entry["level"], entry["solved"]) for entry in data["levels"]] == [
+        (n, True) for n in everything]
+    assert "several" in {entry["answers"] for entry in data["levels"]}
+    assert " several " in result.stdout  # the final table's answers column
+
+
+def test_demo_with_a_bad_pack_says_one_line_and_exits_2(tmp_path: Path) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "01.json").write_text("{not json", encoding="utf-8")
+    result = demo(tmp_path, "--pack", str(pack), "--quiet", timeout=60)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "01.json" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    events = tmp_path / "demo" / "events.jsonl"
+    assert not events.exists() or events.read_text() == ""  # the game never showed a screen
+
+
 def test_a_scaled_framed_game_elsewhere_on_the_screen(display: str, tmp_path: Path,
                                                       start_game: Callable[..., Game]) -> None:
     game = start_game("--scale", "1.5", "--frame", "--window-pos", "150,80")

@@ -179,3 +179,69 @@ def test_the_level_select_screen_matches_the_real_start_map() -> None:
     real = json.loads((REAL_SCREENS / "puzlogic-start-map.json").read_text())["levels"]
     levels = render_screen("level_select", completed=len(real["completed"])).truth["levels"]
     assert levels == real and real["open"] == [9]
+
+
+def _near(image: np.ndarray, rgb: tuple[int, int, int], tolerance: int = 10) -> np.ndarray:
+    bgr = np.array(rgb[::-1], int)
+    return np.asarray(np.abs(image.astype(int) - bgr).max(axis=2) <= tolerance)
+
+
+def test_blue_sums_are_blue_digits_inside_a_darker_outline_with_a_lighter_arrow() -> None:
+    for scale in (1.0, 2.0):
+        render = render_screen("level", level=10, scale=scale)
+        truth = render.truth
+        scopes = {(s["axis"], s["index"], s["side"]): s["scope"]
+                  for s in truth["puzzle"]["sums"]}
+        background = (0xD8, 0xA4, 0xA4)
+        blue_sums = [s for s in truth["boxes"]["sums"]
+                     if scopes[(s["axis"], s["index"], s["side"])] == "placed"]
+        assert len(blue_sums) == 3
+        for entry in blue_sums:
+            x, y, w, h = entry["box"]
+            crop = render.image[y - 2:y + h + 2, x - 2:x + w + 2]
+            fill = _near(crop, (0x80, 0x80, 0xFF))
+            outline = _near(crop, (0x64, 0x5C, 0x93), 16)
+            arrow = _near(crop, (0x67, 0x8C, 0xFF))
+            ink = ~_near(crop, background, 6)
+            # an ink pixel beside a background pixel is the label's rim
+            padded = np.pad(ink, 1, constant_values=False)
+            inner = (padded[:-2, 1:-1] & padded[2:, 1:-1] & padded[1:-1, :-2]
+                     & padded[1:-1, 2:])
+            rim = ink & ~inner
+            assert fill.sum() >= 20 * scale * scale, entry
+            assert outline.sum() >= 20 * scale * scale, entry
+            assert arrow.sum() >= 20 * scale * scale, entry
+            assert not (fill & rim).any(), entry  # the fill never touches the background
+            rim_pixels = crop[rim & ~arrow].astype(int)
+            fill_luma = 0.299 * 0x80 + 0.587 * 0x80 + 0.114 * 0xFF
+            luma = rim_pixels @ np.array([0.114, 0.587, 0.299])
+            assert np.median(luma) < fill_luma - 15, entry  # the rim is darker than the fill
+
+
+def test_render_takes_any_level_object() -> None:
+    from dataclasses import replace
+
+    base = load_level(3)
+    custom = replace(base, number=42, background="#6faeb9")
+    render = render_screen("level", level=custom)
+    assert render.truth["level"] == 42
+    assert render.truth["puzzle"] == base.puzzle.to_dict()
+    assert render.truth["solution"] == [[p.row, p.col, p.value] for p in base.solution]
+    colours, counts = np.unique(render.image.reshape(-1, 3), axis=0, return_counts=True)
+    assert tuple(colours[counts.argmax()]) == (0xB9, 0xAE, 0x6F)  # BGR of its background
+    assert render_screen("level_complete", level=custom).truth["level"] == 42
+
+
+def test_the_built_in_levels_truth_is_pinned() -> None:
+    """The truth of the 15 built-in levels (level and level_complete screens) as it stood when
+    looks, packs and outlined blue sums came in (issue 11): only blue sums' pixels changed.
+    A deliberate change of a built-in level or of the layout updates this digest."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for number in range(1, LEVEL_COUNT + 1):
+        for screen in ("level", "level_complete"):
+            truth = render_screen(screen, level=number).truth
+            digest.update(json.dumps(truth, sort_keys=True).encode())
+    assert digest.hexdigest() == (
+        "ac68b351ca18fa2301457a3be1f28747975506cc1d369d2f35a38591420bc6f4")

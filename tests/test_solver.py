@@ -57,6 +57,24 @@ def test_a_puzzle_with_two_answers_is_not_unique() -> None:
     assert len({frozenset(a) for a in answers}) == 2
 
 
+@pytest.mark.parametrize("keep", [Placement(0, 0, 1), Placement(0, 0, 2)])
+def test_an_answer_keeping_the_preferred_pieces_is_chosen_among_several(keep: Placement) -> None:
+    square = Puzzle.build([(0, 0, None), (0, 1, None), (1, 0, None), (1, 1, None)], [1, 1, 2, 2])
+    solution = solve(square, prefer=(keep,))
+    assert keep in solution.placements and not solution.unique
+    assert is_solution(square, solution.placements)
+
+
+def test_preferred_pieces_no_answer_keeps_are_ignored() -> None:
+    square = Puzzle.build([(0, 0, None), (0, 1, None), (1, 0, None), (1, 1, None)], [1, 1, 2, 2])
+    for prefer in [(Placement(0, 0, 1), Placement(0, 1, 1)), (Placement(0, 0, 5),),
+                   (Placement(3, 3, 1),)]:
+        solution = solve(square, prefer=prefer)
+        assert is_solution(square, solution.placements) and not solution.unique
+    with pytest.raises(NoSolution):
+        solve(level_7(sum_change=(0, 40)), prefer=(Placement(0, 3, 1),))
+
+
 def test_solutions_respects_its_limit() -> None:
     free = Puzzle.build([(0, 0, None), (1, 1, None), (2, 2, None)], [1, 2, 3])
     assert len(list(solutions(free, limit=4))) == 4

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
@@ -45,11 +46,29 @@ class Shot:
         """A rectangle of the logical view as pixels of the screenshot."""
         return self.view.to_screen(rect)
 
-    def crop(self, digits: Rect, around: np.ndarray | None = None) -> tuple[np.ndarray, Box]:
+    def blue_crop(self, digits: Rect) -> np.ndarray:
+        """The digits' crop as how much bluer than red and green each pixel is, beyond the
+        background's own tint: a blue sum's fill shows strongly, its darker ring weakly, and
+        the background (never of the blue sums' hue) not at all."""
+        margin = READ.crop_margin * digits.h
+        box = self.box(digits.inflate(margin))
+        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right].astype(np.int16)
+        b, g, r = (int(v) for v in self.background)
+        tint = b - max(g, r)
+        blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
+        # The ring is blue too, but far less than the fill (the real game's: 47 against 127):
+        # below this share of the bluest pixel is ring, which would close the digits' holes.
+        floor = READ.blue_floor * float(blueness.max()) if blueness.size else 0.0
+        shown: np.ndarray = np.clip(blueness - floor, 0, 255).astype(np.uint8)
+        return shown
+
+    def crop(self, digits: Rect, around: np.ndarray | None = None,
+             plain: bool = True) -> tuple[np.ndarray, Box]:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
         around them, and where it was cut.
 
-        Ink of any colour on any theme becomes bright on black, which is all OCR needs; `around`
+        Ink of any colour on any theme becomes bright on black (`plain`), or its fill does (see
+        fill_contrast), which is all OCR needs; `around`
         defaults to the game's background (pieces pass their fill colour).
         """
         margin = READ.crop_margin * digits.h
@@ -57,7 +76,58 @@ class Shot:
         x0, y0 = max(0, box.x), max(0, box.y)
         crop = self.image[y0:box.bottom, x0:box.right]
         reference = self.background if around is None else around
-        return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
+        if plain:
+            return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
+        return fill_contrast(crop, reference), box
+
+
+def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> np.ndarray:
+    """The text's fill among its ink pixels: of the ink's two colours (fill and outline, or
+    one colour twice when the text is plain), the one lying deeper inside the strokes."""
+    if len(pixels) < 2:
+        return pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    found = np.zeros((len(pixels), 1), np.int32)
+    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    groups = np.asarray(labelled).ravel()
+    centres = np.asarray(centres)
+    if np.abs(centres[0] - centres[1]).max() < READ.fill_split or min(
+            (groups == 0).sum(), (groups == 1).sum()) == 0:
+        plain: np.ndarray = np.median(pixels, axis=0)
+        return plain
+    deeper = int(np.argmax([depth[groups == g].mean() for g in (0, 1)]))
+    fill: np.ndarray = np.median(pixels[groups == deeper], axis=0)
+    return fill
+
+
+def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The crop as bright text on black, for OCR: how far each pixel has gone from the colour
+    around the text towards the text's own fill colour, less how far it strays off that way.
+
+    Game engines draw text with an outline (darker or lighter than the fill) or a drop shadow;
+    as plain distance from the background those become a second, hollow stroke round every
+    digit. The fill is the colour at the strokes' cores, the ink pixels deepest inside the ink;
+    an outline or shadow sits at the strokes' edges. A pixel as far as the fill or further
+    along the same way (a plain digit's darkest core) is full ink; an outline of another hue
+    or on the other side of the fill (lighter round dark text) is not.
+    """
+    far = distance(crop, around)
+    strongest = int(far.max()) if far.size else 0
+    if strongest < OCR.min_contrast:
+        return far
+    ink = (far > READ.fill_ink * strongest).astype(np.uint8)
+    depth = cv2.distanceTransform(ink, cv2.DIST_L2, 3)
+    base = np.asarray(around, np.float32).reshape(3)
+    way = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0]) - base
+    contrast = float(np.linalg.norm(way))
+    if contrast < OCR.min_contrast:
+        return far
+    unit = way / contrast
+    offset = crop.astype(np.float32) - base
+    along = offset @ unit
+    off_way = np.linalg.norm(offset - along[..., None] * unit, axis=2)
+    shown: np.ndarray = np.clip(np.minimum(along, contrast) - off_way, 0, 255).astype(np.uint8)
+    return shown
 
 
 @dataclass(frozen=True)
@@ -68,6 +138,12 @@ class LabelCrop:
     element: Element
     pixels: tuple[np.ndarray, ...]
     box: Box
+    # The same label seen other ways (one whole-label crop each), read when `pixels` read
+    # doubtful (text drawn with an outline or shadow effect), or always when `confirm`: then
+    # the label is sure only when two of its views read the same digits, one of them sure (a
+    # blue sum: each of its views alone has misread a small ringed label, sure).
+    others: tuple[np.ndarray, ...] = ()
+    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,11 +155,35 @@ class LabelRead:
 
 
 def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
-    """Every label of the frame in one OCR call; a label shown digit by digit is joined."""
-    glyphs = iter(read_labels([pixels for crop in crops for pixels in crop.pixels]))
+    """Every label of the frame in one OCR call; a label shown digit by digit is joined. Labels
+    that read doubtful (or must be confirmed) are read again from their other views in one
+    more call, and are sure when one view reads its digits sure and another the same ones."""
+    read = _read_all(crops, [crop.pixels for crop in crops])
+    again = [crop for crop in crops if crop.others
+             and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
+    if not again:
+        return read
+    glyphs = iter(read_labels([view for crop in again for view in crop.others]))
+    for crop in again:
+        first = read[crop.element]
+        views = [first.glyph, *(next(glyphs) for _ in crop.others)]
+        texts = [g.text for g in views if g.text]
+        agreed = [g for g in views
+                  if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]
+        if agreed:
+            read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
+        elif crop.confirm:
+            read[crop.element] = LabelRead(
+                Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
+    return read
+
+
+def _read_all(crops: Sequence[LabelCrop],
+              pixels: Sequence[tuple[np.ndarray, ...]]) -> dict[Element, LabelRead]:
+    glyphs = iter(read_labels([p for views in pixels for p in views]))
     read = {}
-    for crop in crops:
-        digits = [next(glyphs) for _ in crop.pixels]
+    for crop, views in zip(crops, pixels, strict=True):
+        digits = [next(glyphs) for _ in views]
         text = "" if any(not g.text for g in digits) else "".join(g.text for g in digits)
         read[crop.element] = LabelRead(Glyph(text, min(g.confidence for g in digits)), crop.box)
     return read

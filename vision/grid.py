@@ -51,16 +51,18 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     the outside of an outline does not change its shape. A coloured inside is a piece's own
     frame (in the tray or placed): pieces.py reads those.
     """
-    _, _, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     darkness = np.clip(int(np.max(background)) - channel_max(view).astype(np.float32), 0, None)
     insides = []
-    for x, y, w, h, area in stats[1:]:
+    for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         side = (w + h) / 2
         if not GRID.min_side * GRID.inside_share <= side <= GRID.max_side:
             continue
         if abs(w - h) > GRID.squareness * side or area < GRID.min_inside_fill * w * h:
             continue
-        if not _enclosed(dark.shape, x, y, w, h) or _filled(view, background, x, y, w, h):
+        if not _enclosed(dark.shape, x, y, w, h):
+            continue
+        if _filled(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label, background):
             continue
         insides.append((int(x), int(y), int(w), int(h)))
     return _outlines(insides, darkness)
@@ -123,9 +125,10 @@ def _enclosed(shape: tuple[int, ...], x: int, y: int, w: int, h: int) -> bool:
     return not (x == 0 or y == 0 or x + w >= width or y + h >= height)
 
 
-def _filled(view: np.ndarray, background: np.ndarray, x: int, y: int, w: int, h: int) -> bool:
-    inside = view[y + h // 4:y + h - h // 4, x + w // 4:x + w - w // 4].reshape(-1, 3)
-    centre = np.median(inside, axis=0)
+def _filled(box: np.ndarray, inside: np.ndarray, background: np.ndarray) -> bool:
+    """The inside's own pixels (the digit's ink left out, however bold or outlined it is)
+    are far from the background: a piece's fill, not a cell."""
+    centre = np.median(box[inside], axis=0)
     return bool(np.abs(centre - background.astype(float)).max() > COLOUR.ink_distance)
 
 

@@ -1,18 +1,19 @@
 """Text beside the board: sum labels (arrow + digits) and the "Level NN" label.
 
-A sum stands at one end of a row or column: a small solid triangle next to the line's outer-most
-cell, then one or two digits further out, all on the line's centre. Dark ink means a `line`
-sum, blue ink a `placed` sum. Tutorial text is never taken for a sum: it is not on a line's
-axis next to its end cell, and it has no arrow. The level label is the last word of the text
-line in the game's top-left corner. Everything here works on the logical game view; distances
-are fractions of the pitch or of the game area.
-"""
+A sum stands at one end of a row or column: a small solid triangle just outside the line's
+outer-most cell, pointing along the line outward, then one or two digits further out, all on
+the line's centre. The arrow decides which line a label belongs to: the line it points along,
+from just outside that line's end cell; a label that merely stands beside another line's end
+(a column's label next to a row that ends one cell short) is never that line's. Tutorial text
+is never taken for a sum: it has no arrow at a line's end. The level label is the last word
+of the text line in the game's top-left corner. Everything here works on the logical game
+view; distances are fractions of the pitch or of the game area."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -51,6 +52,7 @@ class FoundSum:
     digits: Rect | None
     parts: tuple[Part, ...]
     end: Cell  # the line's outer-most cell the label stands beside
+    unclear: str | None = None  # why the label cannot be trusted, when it cannot
 
 
 def ink_parts(ink: np.ndarray, min_side: float) -> tuple[list[Part], np.ndarray]:
@@ -68,24 +70,47 @@ def union(parts: Sequence[Part]) -> Rect:
 
 def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
               labels: np.ndarray) -> list[FoundSum]:
-    """Sum labels at both ends of every row and column that holds cells."""
+    """Sum labels of every row and column that holds cells, each owned by its arrow.
+
+    An arrow is a solid triangle; it belongs to the line it points along, outward, standing
+    just outside that line's end cell (never to a line whose end it merely stands near).
+    Digits follow their arrow outward on the line's axis. Ink right at a line's end that is
+    no arrow and no label's digits is reported (a sum whose arrow is unclear).
+    """
+    ends = _line_ends(cells)
+    arrows = []
+    for part in parts:
+        side = arrow_side(part, labels)
+        if side is None:
+            continue
+        owner = _owner(part, side, grid, ends)
+        if owner is not None:
+            arrows.append((part, owner))
+    # Where one line end has two arrow-shaped blobs (a "7" below a column's arrow points
+    # down too), the one nearest the end cell is the arrow; the others may be digits.
+    nearest: dict[tuple[Axis, int, Side], tuple[Part, tuple[Axis, int, Side, Cell, float]]] = {}
+    for part, owner in arrows:
+        key = owner[:3]
+        if key not in nearest or owner[4] < nearest[key][1][4]:
+            nearest[key] = (part, owner)
+    arrow_ids = {part.label for part, _ in nearest.values()}
+    digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
     found = []
-    for axis in ("row", "col"):
-        lines: dict[int, list[int]] = {}
-        for row, col in cells:
-            index, position = (row, col) if axis == "row" else (col, row)
-            lines.setdefault(index, []).append(position)
-        for index, positions in sorted(lines.items()):
-            for side, end in _ends(axis, min(positions), max(positions)):
-                label = _sum_at(parts, grid, axis, index, side, end, labels)
-                if label is not None:
-                    found.append(label)
-    # Ink near one line's end may be another line's sum (a column's label beside a row that
-    # starts further in): it is only unclear when no sum claims it.
-    claimed = {part.label for label in found if label.arrow is not None for part in label.parts}
-    kept = [label for label in found
-            if label.arrow is not None or label.parts[0].label not in claimed]
-    return sorted(kept, key=board_order)
+    for key, (arrow, (axis, index, side, end, _)) in nearest.items():
+        chain = [arrow, *digits.get(key, [])]
+        found.append(FoundSum(axis, index, side, arrow.rect,
+                              union(chain[1:]) if len(chain) > 1 else None, tuple(chain), end))
+    claimed = {part.label for label in found for part in label.parts}
+    found = [_with_loose_ink(label, parts, grid, claimed) for label in found]
+    for axis, lines in ends.items():
+        for index, (first, last) in sorted(lines.items()):
+            for side, position in _ends(axis, first, last):
+                if (axis, index, side) in nearest:
+                    continue
+                stray = _stray_ink(parts, grid, axis, index, side, position, claimed)
+                if stray is not None:
+                    found.append(stray)
+    return sorted(found, key=board_order)
 
 
 def board_order(label: FoundSum) -> tuple[int, int, int]:
@@ -94,73 +119,171 @@ def board_order(label: FoundSum) -> tuple[int, int, int]:
     return (*label.end, ("top", "left", "right", "bottom").index(label.side))
 
 
+_Owner = tuple[Axis, int, Side, Cell, float]  # axis, index, side, end cell, distance to it
+_AXIS_OF: dict[Side, Axis] = {"left": "row", "right": "row", "top": "col", "bottom": "col"}
+
+
+def _line_ends(cells: Sequence[Cell]) -> dict[Axis, dict[int, tuple[int, int]]]:
+    """Per axis and line index: the first and last position of the line's cells."""
+    ends: dict[Axis, dict[int, tuple[int, int]]] = {"row": {}, "col": {}}
+    for row, col in cells:
+        lines: tuple[tuple[Axis, int, int], ...] = (("row", row, col), ("col", col, row))
+        for axis, index, position in lines:
+            first, last = ends[axis].get(index, (position, position))
+            ends[axis][index] = (min(first, position), max(last, position))
+    return ends
+
+
 def _ends(axis: Axis, first: int, last: int) -> tuple[tuple[Side, int], tuple[Side, int]]:
     if axis == "row":
         return (("left", first), ("right", last))
     return (("top", first), ("bottom", last))
 
 
-def _sum_at(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side, end: int,
-            labels: np.ndarray) -> FoundSum | None:
-    """The arrow and digits outside the end cell of one line, or None."""
-    row, col = (index, end) if axis == "row" else (end, index)
-    cell = grid.cell_square(row, col)
-    outward = -1 if side in ("left", "top") else 1
-    across = 1 if axis == "row" else 0  # the coordinate that must match the line's centre
-    along = 1 - across
-    line_centre = cell.center[across]
-    edge = (cell.x if along == 0 else cell.y) if outward < 0 else (
-        cell.right if along == 0 else cell.bottom)
-    candidates = []
+def _geometry(side: Side) -> tuple[int, int, int]:
+    """(along, across, outward): the coordinate along the line, the one across it, and the
+    sign of outward along it, for a label on this side."""
+    along = 0 if side in ("left", "right") else 1
+    return along, 1 - along, (-1 if side in ("left", "top") else 1)
+
+
+def _owner(arrow: Part, side: Side, grid: Grid,
+           ends: dict[Axis, dict[int, tuple[int, int]]]) -> _Owner | None:
+    """The line this arrow labels: it points along the line, outward, from just outside the
+    line's end cell on that side. None when no line ends there."""
+    axis = _AXIS_OF[side]
+    along, across, outward = _geometry(side)
+    row, col, _ = grid.coordinates(arrow.center)
+    index = row if axis == "row" else col
+    if index not in ends[axis]:
+        return None
+    first, last = ends[axis][index]
+    end_position = first if outward < 0 else last
+    end: Cell = (index, end_position) if axis == "row" else (end_position, index)
+    cell = grid.cell_square(*end)
+    if abs(arrow.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
+        return None
+    near, _ = _extent(arrow, along, outward, _edge(cell, along, outward))
+    if near < -1 or near > LABEL.arrow_gap * grid.pitch:
+        return None
+    return axis, index, side, end, near
+
+
+def _edge(cell: Rect, along: int, outward: int) -> float:
+    """The end cell's outer edge on the label's side."""
+    if outward < 0:
+        return cell.x if along == 0 else cell.y
+    return cell.right if along == 0 else cell.bottom
+
+
+def _assign_digits(parts: Sequence[Part], grid: Grid, arrows: Sequence[tuple[Part, _Owner]],
+                   arrow_ids: set[int]) -> dict[tuple[Axis, int, Side], list[Part]]:
+    """The digits of every label: the blobs that follow its arrow outward on its axis.
+
+    Where two labels' digits nearly touch, a blob can follow both chains; it goes to the label
+    whose axis it sits nearer, and the other label's chain is followed again without it.
+    """
+    candidates = {owner[:3]: (arrow, _beyond(parts, grid, arrow, owner[2], arrow_ids))
+                  for arrow, owner in arrows}
+    excluded: dict[tuple[Axis, int, Side], set[int]] = {key: set() for key in candidates}
+    for _ in range(len(candidates) + 1):
+        chains = {key: _chain(arrow, [p for p in near if p.label not in excluded[key]], grid,
+                              key[2])[1:]
+                  for key, (arrow, near) in candidates.items()}
+        holders: dict[int, list[tuple[float, tuple[Axis, int, Side]]]] = {}
+        for key, chain in chains.items():
+            arrow = candidates[key][0]
+            _, across, _ = _geometry(key[2])
+            for part in chain:
+                off = abs(part.center[across] - arrow.center[across])
+                holders.setdefault(part.label, []).append((off, key))
+        contested = {label: sorted(keys) for label, keys in holders.items() if len(keys) > 1}
+        if not contested:
+            return chains
+        for label, keys in contested.items():
+            for _, key in keys[1:]:
+                excluded[key].add(label)
+    return chains
+
+
+def _beyond(parts: Sequence[Part], grid: Grid, arrow: Part, side: Side,
+            arrow_ids: set[int]) -> list[Part]:
+    """The blobs on the arrow's axis, beyond its base and within a label's reach."""
+    along, across, outward = _geometry(side)
+    base = (arrow.rect.x if along == 0 else arrow.rect.y) if outward > 0 else (
+        arrow.rect.right if along == 0 else arrow.rect.bottom)
+    found = []
     for part in parts:
-        if abs(part.center[across] - line_centre) > LABEL.on_axis * grid.pitch:
+        if part.label in arrow_ids:
             continue
-        near, far = _extent(part, along, outward, edge)
-        if near < -1 or far > LABEL.reach * grid.pitch:
+        if abs(part.center[across] - arrow.center[across]) > LABEL.on_axis * grid.pitch:
             continue
-        candidates.append((near, far, part))
-    if not candidates:
-        return None
-    candidates.sort(key=lambda c: c[0])
-    near, far, arrow = candidates[0]
-    if near > LABEL.arrow_gap * grid.pitch:
-        return None
-    if not _is_arrow(arrow, labels, along, outward):
-        # Ink right at the line's end that is no arrow: report it rather than drop a sum.
-        return FoundSum(axis, index, side, None, None, (arrow,), (row, col))
+        near, far = _extent(part, along, outward, base)
+        if near >= 0 and far <= LABEL.reach * grid.pitch:
+            found.append(part)
+    return found
+
+
+def _chain(arrow: Part, candidates: Sequence[Part], grid: Grid, side: Side) -> list[Part]:
+    """The arrow, then the blobs that follow it outward with no gap wider than a digit gap."""
+    along, _, outward = _geometry(side)
+    tip = (arrow.rect.right if along == 0 else arrow.rect.bottom) if outward > 0 else (
+        arrow.rect.x if along == 0 else arrow.rect.y)
+    ordered = sorted(((*_extent(p, along, outward, tip), p) for p in candidates),
+                     key=lambda c: c[0])
     chain = [arrow]
-    reach = far
-    for near, far, part in candidates[1:]:
+    reach = 0.0
+    for near, far, part in ordered:
         if near - reach > LABEL.digit_gap * grid.pitch:
             break
         chain.append(part)
         reach = max(reach, far)
-    digits = union(chain[1:]) if len(chain) > 1 else None
-    return FoundSum(axis, index, side, arrow.rect, digits, tuple(chain), (row, col))
+    return chain
+
+
+def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
+                    claimed: set[int]) -> FoundSum:
+    """The label, marked unclear when digit-sized ink no label owns touches its digits: a
+    digit may have gone astray (two labels' digits nearly touching), and the number read
+    without it would be sure and wrong."""
+    if label.digits is None:
+        return label
+    gap = LABEL.digit_gap * grid.pitch
+    zone = label.digits.inflate(gap)
+    for part in parts:
+        if part.label in claimed or part.rect.h < LABEL.text_height * label.digits.h:
+            continue
+        if zone.overlaps(part.rect):
+            return replace(label, unclear="ink beside its digits that no label owns")
+    return label
+
+
+def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
+               end: int, claimed: set[int]) -> FoundSum | None:
+    """Ink right at a line's end, on its axis, that no label owns: a sum whose arrow is not
+    recognisable (reported rather than dropped), or None."""
+    row, col = (index, end) if axis == "row" else (end, index)
+    cell = grid.cell_square(row, col)
+    along, across, outward = _geometry(side)
+    edge = _edge(cell, along, outward)
+    for part in parts:
+        if part.label in claimed:
+            continue
+        if abs(part.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
+            continue
+        near, far = _extent(part, along, outward, edge)
+        if -1 <= near <= LABEL.arrow_gap * grid.pitch and far <= LABEL.reach * grid.pitch:
+            return FoundSum(axis, index, side, None, None, (part,), (row, col))
+    return None
 
 
 def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:
-    """Distance from the cell edge, outward, to the part's near and far sides."""
+    """Distance from `edge`, outward, to the part's near and far sides."""
     start = part.rect.x if along == 0 else part.rect.y
     length = part.rect.w if along == 0 else part.rect.h
     if outward > 0:
         return start - edge, start + length - edge
     return edge - (start + length), edge - start
-
-
-def _is_arrow(part: Part, labels: np.ndarray, along: int, outward: int) -> bool:
-    """A solid triangle whose base faces the cell and whose tip points outward."""
-    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
-    blob = labels[y:y + h, x:x + w] == part.label
-    profile = blob.sum(axis=0 if along == 0 else 1).astype(float)  # width across the line
-    if outward < 0:
-        profile = profile[::-1]  # from the cell outward
-    if len(profile) < 2 or profile.max() == 0:
-        return False
-    third = max(1, len(profile) // 3)
-    base, tip = profile[:third].mean(), profile[-third:].mean()
-    solid = part.area >= LABEL.arrow_fill * part.rect.w * part.rect.h
-    return solid and tip <= LABEL.arrow_tip * base
 
 
 def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Part]:
@@ -197,3 +320,47 @@ def digits_seen(parts: Sequence[Part]) -> int:
     two digits: labels never have more, and blur at small zoom widens a merged pair.
     """
     return sum(min(2, max(1, round(p.rect.w / (LABEL.digit_width * p.rect.h)))) for p in parts)
+
+
+def arrow_side(part: Part, labels: np.ndarray) -> Side | None:
+    """The side a sum arrow of this shape stands on (the way its tip points), or None when
+    the blob is no arrow.
+
+    A sum arrow is a solid isosceles triangle, its base towards the cell: its ink matches the
+    triangle drawn in its own box pointing that way (overlap over union), where a digit's
+    strokes and holes match no triangle.
+    """
+    score, side = arrow_match(part, labels)
+    return side if score >= LABEL.arrow_match else None
+
+
+def arrow_match(part: Part, labels: np.ndarray) -> tuple[float, Side | None]:
+    """How well the blob matches a triangle filling its box (overlap over union, 0..1), and
+    the side it points to when the match is good enough."""
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    if min(w, h) < 3 or max(w, h) > LABEL.arrow_aspect * min(w, h):
+        return 0.0, None
+    blob = labels[y:y + h, x:x + w] == part.label
+    best, best_side = 0.0, None
+    for side, ideal in _triangles(w, h).items():
+        base, height = (h, w) if side in ("left", "right") else (w, h)
+        if base < LABEL.arrow_base * height:
+            continue  # a digit's box is taller than wide: it would pass as an up arrow
+        score = float((blob & ideal).sum() / max(1, (blob | ideal).sum()))
+        if score > best:
+            best, best_side = score, side
+    return best, best_side
+
+
+@functools.lru_cache(maxsize=256)
+def _triangles(w: int, h: int) -> dict[Side, np.ndarray]:
+    """The four solid triangles filling a w x h box, base on one side, tip on the opposite
+    side's middle, sampled at pixel centres."""
+    ys, xs = np.mgrid[0:h, 0:w]
+    u, v = (xs + 0.5) / w, (ys + 0.5) / h  # 0..1 across the box
+    return {
+        "right": np.abs(v - 0.5) <= 0.5 * (1 - u) + 0.5 / h,
+        "left": np.abs(v - 0.5) <= 0.5 * u + 0.5 / h,
+        "bottom": np.abs(u - 0.5) <= 0.5 * (1 - v) + 0.5 / w,
+        "top": np.abs(u - 0.5) <= 0.5 * v + 0.5 / w,
+    }

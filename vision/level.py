@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope, Sum
-from vision.colours import blue_ink, distance, is_blue, is_red, median_colour, red_ink
+from vision.colours import blue_ink, distance, red_ink
 from vision.crops import LabelCrop, LabelRead, Shot, number, read_crops
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -88,6 +88,10 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     grid = fit_grid([*squares, *placed])
     ink = _without_outlines(dark | blue_ink(logical) | red_ink(logical), [*squares, *placed],
                             side)
+    for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
+        fill = piece.fill.inflate(LEVEL.piece_frame * side)
+        ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
+            max(0, int(fill.x)):int(np.ceil(fill.right))] = 0
     parts, labels = ink_parts(ink, LABEL.min_part * grid.pitch)
     doubts = _odd_sized(shot, odd, side)
     cells = _locate_cells(shot, grid, squares, doubts)
@@ -174,13 +178,15 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
     if not inside:
         return None
     crop, box = shot.crop(union(inside))
-    return LabelCrop(CellAt(*cell), (crop,), box)
+    alternate, _ = shot.crop(union(inside), plain=False)
+    return LabelCrop(CellAt(*cell), (crop,), box, (alternate,))
 
 
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
     crop, box = shot.crop(inner, piece.colour)
-    return LabelCrop(key, (crop,), box)
+    alternate, _ = shot.crop(inner, piece.colour, plain=False)
+    return LabelCrop(key, (crop,), box, (alternate,))
 
 
 def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
@@ -196,8 +202,15 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
         return None
     # Touching digits go to OCR as one crop: it splits them at the thinnest column itself,
     # and blanking columns here left slivers of the neighbour that read as an extra "1".
-    crop, box = shot.crop(found.digits)
-    return LabelCrop(_sum_key(found), (crop,), box)
+    # A blue sum is drawn in a ring darker than its fill (the real game's look): as plain
+    # distance from the background the ring outweighs the fill, so its blueness is read, and
+    # its fill colour's contrast and its plain ink too: two must read the same digits.
+    plain, box = shot.crop(found.digits)
+    filled, _ = shot.crop(found.digits, plain=False)
+    if _scope(shot, found) == "placed":
+        return LabelCrop(_sum_key(found), (shot.blue_crop(found.digits),), box,
+                         (filled, plain), confirm=True)
+    return LabelCrop(_sum_key(found), (plain,), box, (filled,))
 
 
 def _sum_key(found: FoundSum) -> SumAt:
@@ -278,6 +291,9 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         if found.digits is None:
             doubts.append(Doubt(key, "an arrow without digits", box))
             continue
+        if found.unclear is not None:
+            doubts.append(Doubt(key, found.unclear, box))
+            continue
         read = reads.get(key)
         total = number(read.glyph if read else None, key, box, doubts, single=False,
                        width=digits_seen(found.parts[1:]))
@@ -292,15 +308,23 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
 
 
 def _scope(shot: Shot, found: FoundSum) -> Scope | None:
+    """Blue (`placed`) or dark (`line`), from the share of the label's ink that is clearly
+    blue: the real game draws a blue sum as #8080ff digits in a darker blue-violet ring with
+    a lighter blue arrow, so its median ink colour need not be blue, but much of its ink is;
+    a dark sum's ink is grey throughout (its anti-aliased edges take at most a tint of the
+    background, whose hue is never the blue sums'). Red ink (a broken rule) is no scope."""
     ink = union(found.parts)
     x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
     patch = shot.view.image[y:y + h, x:x + w]
-    colour = median_colour(patch, distance(patch, shot.background) > LEVEL.sum_ink)
-    if is_blue(colour):
-        return "placed"
-    if is_red(colour):
+    inked = distance(patch, shot.background) > LEVEL.sum_ink
+    total = int(inked.sum())
+    if total == 0:
         return None
-    return "line"
+    blue = int((blue_ink(patch) > 0)[inked].sum())
+    red = int((red_ink(patch) > 0)[inked].sum())
+    if red >= LEVEL.blue_share * total and red > blue:
+        return None
+    return "placed" if blue >= LEVEL.blue_share * total else "line"
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

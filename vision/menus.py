@@ -14,12 +14,11 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box
-from puzzle.model import LEVEL_COUNT
 from vision.colours import distance
 from vision.crops import LabelCrop, Shot, number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
-from vision.screens import has_logo, map_buttons, play_square, white_words
+from vision.screens import has_logo, map_buttons, map_fault, play_square, white_words
 from vision.settings import COMPLETED, LABEL, LEVEL, SCREEN_KIND
 
 
@@ -84,8 +83,8 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
-    doubts = [] if len(buttons) == LEVEL_COUNT else [Doubt(
-        Named("level map"), f"{len(buttons)} level buttons found, expected {LEVEL_COUNT}")]
+    fault = map_fault(buttons)
+    doubts = [] if fault is None else [Doubt(Named("level map"), fault)]
     return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                          buttons=MappingProxyType(named), levels=MappingProxyType(levels),
                          doubts=tuple(doubts))

@@ -158,14 +158,43 @@ def _edge_ink(mask: np.ndarray, box: Rect) -> float:
 
 
 def _reading_order(squares: list[Rect]) -> list[Rect]:
-    """Rows of buttons top to bottom, each left to right; a lone square (play) is no row."""
+    """Rows of buttons top to bottom, each left to right. A lone square is a row only below
+    another row and under one of its buttons (the last row of a map of 6, 11, ... levels);
+    the lone "play" square above the buttons is none."""
     rows: list[list[Rect]] = []
     for sq in sorted(squares, key=lambda s: s.center[1]):
         if rows and abs(sq.center[1] - rows[-1][0].center[1]) < sq.h / 2:
             rows[-1].append(sq)
         else:
             rows.append([sq])
-    return [sq for row in rows if len(row) > 1 for sq in sorted(row, key=lambda s: s.x)]
+    kept: list[list[Rect]] = []
+    for row in rows:
+        if len(row) > 1 or (kept and any(abs(row[0].x - b.x) < row[0].w / 2 for b in kept[0])):
+            kept.append(sorted(row, key=lambda s: s.x))
+    return [sq for row in kept for sq in row]
+
+
+def map_fault(buttons: Sequence[MapButton]) -> str | None:
+    """What breaks the map's layout, or None: the game numbers its buttons 1..N in reading
+    order, in rows of `map_columns`, every row full but the last, each row starting under the
+    first button and on the first row's columns."""
+    rows: list[list[Rect]] = []
+    for b in buttons:
+        if rows and abs(b.box.center[1] - rows[-1][0].center[1]) < b.box.h / 2:
+            rows[-1].append(b.box)
+        else:
+            rows.append([b.box])
+    columns = [sq.x for sq in rows[0]]
+    width = float(np.median([b.box.w for b in buttons]))
+    for n, row in enumerate(rows, 1):
+        if len(row) > SCREEN_KIND.map_columns or (n < len(rows)
+                                                   and len(row) != SCREEN_KIND.map_columns):
+            return f"row {n} of the level map holds {len(row)} buttons, not rows of " \
+                   f"{SCREEN_KIND.map_columns}"
+        if any(abs(sq.x - x) > SCREEN_KIND.column_tolerance * width
+               for sq, x in zip(row, columns, strict=False)):
+            return f"row {n} of the level map is off the first row's columns"
+    return None
 
 
 def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> ButtonState:

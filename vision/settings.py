@@ -96,10 +96,18 @@ class LabelSettings:
     min_part: float = 0.06
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
     digit_width: float = 0.62  # a digit's usual width over its height
-    # A sum's arrow is a solid triangle: its ink fills at least `arrow_fill` of its box, and
-    # its tip is at most `arrow_tip` as wide as its base (a digit is about as wide throughout).
-    arrow_fill: float = 0.35
-    arrow_tip: float = 0.6
+    # A sum's arrow is a solid isosceles triangle: its ink, compared with the triangle that
+    # fills its own box pointing one way, overlaps it by at least this share of their union.
+    # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
+    # against a left arrow) 0.61 at most.
+    arrow_match: float = 0.67
+    # An arrow's base is about twice its height, up to 4 times where the cell outline's wipe
+    # took a small arrow's base row (0.55x); a blob narrower than 3 logical px or longer than
+    # this over its width is a stroke, which any triangle matches.
+    arrow_aspect: float = 5.0
+    # An arrow's base (across the line) is longer than its height (along it) by at least
+    # this (the game's: 2); digits, taller than wide, otherwise match up and down arrows.
+    arrow_base: float = 1.25
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
 
 
@@ -142,6 +150,11 @@ class ScreenKindSettings:
     frame_margin: float = 0.03
     # of the usual run: every map button is one size, so a run of another length is no button
     button_size_tolerance: float = 0.2
+    # The map holds any number of buttons in rows of this many (a pack's map grows rows as
+    # the real one does), every row full but the last, each row on the first row's columns
+    # to within this share of a button's width.
+    map_columns: int = 5
+    column_tolerance: float = 0.25
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
@@ -168,6 +181,13 @@ class ReadSettings:
 
     min_image_side: int = 32  # pixels: smaller cannot hold a readable game
     crop_margin: float = 0.15  # of a label's height, around its digits
+    # A digit's fill: its ink (farther from the colour around it than `fill_ink` of the
+    # farthest pixel) falls into two colours, fill and outline; the fill lies deeper inside
+    # the strokes. Two colours closer than `fill_split` (max channel) are one: plain text.
+    fill_ink: float = 0.5
+    fill_split: int = 24
+    # of a blue sum's bluest pixel: less blue than this is its ring (see Shot.blue_crop)
+    blue_floor: float = 0.45
 
 
 @dataclass(frozen=True)
@@ -193,8 +213,13 @@ class LevelSettings:
     # piece's box is the whole piece the mouse grabs.
     piece_frame: float = 1 / 44
     # colour distance from the background: a sum's pixels this far off are its ink, whose
-    # median colour says dark (line) or blue (placed); anti-aliased edges stay below it.
+    # colours say dark (line) or blue (placed); anti-aliased edges stay below it.
     sum_ink: int = 40
+    # of a sum's ink (arrow and digits): this share or more clearly blue (blue above red and
+    # green by COLOUR.blue_margin) makes it a blue `placed` sum. Measured at 0.5x-2.5x, JPEG
+    # and gamma: a ringed blue label keeps over half its ink blue (fill and arrow; the ring
+    # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
+    blue_share: float = 0.25
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"

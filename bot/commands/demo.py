@@ -5,7 +5,10 @@ bot). Without one, or with --headless, the bot starts its own Xvfb and plays the
 it writes, in the output folder: the game's event log (the game's own word on every pick, drop
 and completed level), a contact sheet with each solved board, and with --report a JSON summary.
 The game runs in its own process with a fresh progress file, so the demo always starts at the
-title screen with every level but the first locked.
+title screen with every level but the first locked. `--pack DIR` hands the game a folder of
+levels instead of its own; the game checks it before opening a window, and a pack it refuses
+ends the demo with the game's one line and exit code 2, before the bot makes a pointer. The bot
+waits for the game's first screen (its event log's first line) before it looks for the game.
 
 The display to play on travels in the config (`PlayConfig.display`) and in the game's own
 environment; this process's environment is left as it was found.
@@ -18,6 +21,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
@@ -37,6 +41,7 @@ from vision.image import save_image
 from vision.sheet import contact_sheet
 
 WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edges
+GAME_START_S = 60.0  # pygame and the first frame, on a loaded 2-core machine, take seconds
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -93,17 +98,53 @@ def practice_game(options: DemoOptions, events: Path, display: str,
         del env["SDL_VIDEODRIVER"]
     game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
+        _wait_until_up(game, events)
+    except BaseException:
+        _stop(game)
+        raise
+    try:
         yield game
     finally:
-        game.terminate()
-        try:
-            _, error = game.communicate(timeout=5)
-        except subprocess.TimeoutExpired:
-            game.kill()
-            _, error = game.communicate()
+        error = _stop(game)
         if game.returncode not in (0, -15) and error:
             last = error.decode(errors="replace").strip().splitlines()[-1:]
             raise SetupError(f"the practice game failed: {' '.join(last)}")
+
+
+def _stop(game: subprocess.Popen[bytes]) -> bytes:
+    """Stop the game if it still runs; what it wrote on stderr (nothing if read before)."""
+    if game.returncode is not None:
+        return b""
+    game.terminate()
+    try:
+        _, error = game.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        _, error = game.communicate()
+    return error or b""
+
+
+GAME_PREFIX = "python -m game: "  # how the game starts its one line about bad input
+
+
+def _wait_until_up(game: subprocess.Popen[bytes], events: Path) -> None:
+    """Return once the game shows its first screen (its event log says so); BadInput with the
+    game's own line when it refuses its input (a bad pack, say), before the bot makes a pointer.
+    """
+    deadline = time.monotonic() + GAME_START_S
+    while not (events.exists() and events.stat().st_size > 0):
+        code = game.poll()
+        if code is not None:
+            _, error = game.communicate()
+            last = error.decode(errors="replace").strip().splitlines()[-1:] or [
+                f"the practice game stopped at once (exit code {code})"]
+            line = last[0].removeprefix(GAME_PREFIX)
+            if code == ExitCode.BAD_INPUT:
+                raise BadInput(line)
+            raise SetupError(f"the practice game failed: {line}")
+        if time.monotonic() > deadline:
+            raise SetupError(f"the practice game did not show a screen in {GAME_START_S:.0f} s")
+        time.sleep(0.05)
 
 
 def _play(config: PlayConfig, out: TextIO, shown: bool) -> tuple[RunResult, Player]:

@@ -73,15 +73,13 @@ def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
         return ExitCode.OK
     assert reading.puzzle is not None
     try:
-        solution = solve(reading.puzzle)
-        if not solution.unique:
-            print("would not act: more than one answer (a misread?)", file=out)
-            return ExitCode.FAILED
+        solution = solve(reading.puzzle, prefer=reading.placed)
         drags = plan_drags(reading, solution.placements)
     except (NoSolution, PlanError) as error:
         print(f"would not act: {error}", file=out)
         return ExitCode.FAILED
-    print(f"would drag ({len(drags)}), in desktop pixels:", file=out)
+    several = "" if solution.unique else ", one of several answers"
+    print(f"would drag ({len(drags)}{several}), in desktop pixels:", file=out)
     for planned in drags:
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         print(f"  {planned.value} from {sight.point(planned.start)} to {where} at "

@@ -85,4 +85,4 @@ def replay_one(path: Path, number: int, folder: Path) -> ImageOutcome:
         return replace(read, status="no solution", detail=failure.explanation.message)
     answer = draw(shot.reading.puzzle, solution.placements)
     return replace(read, status="solved", text=f"{read.text}\nanswer:\n{answer}",
-                   detail="" if solution.unique else "more than one answer")
+                   detail="" if solution.unique else "several answers")

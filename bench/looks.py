@@ -1,0 +1,214 @@
+"""Vision on random looks: how many renders read exactly, how many are doubted, and how many
+are read sure and wrong (the one outcome that must never happen), over N seeds.
+
+Each seed draws one case: a screen (mostly level screens of the built-in levels and of the
+test packs in tests/data/packs, also the level map and "Level Completed"), a half-solved board,
+and `game.looks.random_look(seed)` with its degrade step (rescale 0.5x-2.5x, JPEG, gamma).
+A reading is
+  exact       screen, level, puzzle, placed pieces and the map's levels equal the truth;
+  doubt       not exact, but vision said so: no puzzle (a doubt names the element), or the
+              wrong part is one it doubted;
+  sure-wrong  anything else: a puzzle, level, screen or map read without a doubt and wrong.
+Doubts are then grouped by look feature (font, text effect, blue ring, rescale band, ...),
+so the kinds of look that still cause them show.
+
+Run from the project root (2,000 seeds take a few minutes on one core):
+    .venv/bin/python bench/looks.py [--seeds N] [--start S] [--show K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+PACKS = PROJECT / "tests" / "data" / "packs"
+SCREENS = ("level", "level_select", "level_complete")
+SCREEN_WEIGHTS = (8, 1, 1)
+
+
+@dataclass(frozen=True)
+class Case:
+    """One render to read: the screen, which level of which pack, and the look's seed."""
+
+    seed: int
+    screen: str
+    pack: str | None  # a folder under tests/data/packs, or None for the built-in levels
+    level: int
+    placed: int
+    misplace: int
+    completed: int
+
+    def __str__(self) -> str:
+        where = self.pack or "built-in"
+        return (f"seed {self.seed}: {self.screen} {where} L{self.level} "
+                f"p{self.placed}m{self.misplace}c{self.completed}")
+
+
+def cases(seeds: Iterable[int]) -> list[Case]:
+    """The case of each seed (the same every run)."""
+    from game.packs import built_in, load_pack
+
+    packs: dict[str | None, int] = {None: built_in().count}
+    for folder in sorted(p for p in PACKS.iterdir() if p.is_dir() and any(p.glob("*.json"))):
+        packs[folder.name] = load_pack(folder).count
+    names = list(packs)
+    chosen = []
+    for seed in seeds:
+        rng = random.Random(f"looks-{seed}")
+        screen = rng.choices(SCREENS, SCREEN_WEIGHTS)[0]
+        pack = rng.choice(names) if screen != "level_select" else rng.choice([None, *names])
+        level = rng.randint(1, packs[pack])
+        placed = rng.randint(0, 4) if screen == "level" else 0
+        misplace = rng.randint(0, min(1, placed))
+        completed = rng.randint(0, packs[pack]) if screen == "level_select" else 0
+        chosen.append(Case(seed, screen, pack, level, placed, misplace, completed))
+    return chosen
+
+
+def render(case: Case) -> Any:
+    from game.looks import random_look
+    from game.render import render_screen
+
+    pack = PACKS / case.pack if case.pack else None
+    return render_screen(case.screen, level=case.level, placed=case.placed,
+                         misplace=case.misplace, completed=case.completed, seed=case.seed,
+                         look=random_look(case.seed), pack=pack)
+
+
+def _canonical(puzzle: dict[str, Any] | None) -> Any:
+    if puzzle is None:
+        return None
+    return (sorted(map(tuple, puzzle["cells"]), key=str), sorted(puzzle["pieces"]),
+            sorted((s["axis"], s["index"], s["total"], s["scope"], s.get("side"))
+                   for s in puzzle["sums"]))
+
+
+def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
+    """("exact" | "doubt" | "sure-wrong", what differs) for one reading against its truth."""
+    seen = reading.to_dict()
+    doubted = {str(d.element).split(" ")[0] for d in reading.doubts}
+    wrong = []
+    if seen["screen"] != truth["screen"]:
+        wrong.append(("screen", "screen" in doubted))
+    if seen["level"] != truth["level"]:
+        wrong.append(("level", seen["level"] is None))
+    if truth["screen"] == "level":
+        if _canonical(seen["puzzle"]) != _canonical(truth["puzzle"]):
+            wrong.append(("puzzle", seen["puzzle"] is None))
+        elif sorted(map(tuple, seen["placed"])) != sorted(map(tuple, truth["placed"])):
+            wrong.append(("placed", bool(reading.doubts)))
+    if truth["screen"] == "level_select" and seen["levels"] != truth["levels"]:
+        wrong.append(("levels", bool(reading.doubts)))
+    if not wrong:
+        return "exact", ""
+    what = ", ".join(name for name, _ in wrong)
+    if all(doubted_ok for _, doubted_ok in wrong):
+        reasons = "; ".join(str(d) for d in reading.doubts[:2])
+        return "doubt", f"{what}: {reasons}"
+    return "sure-wrong", what
+
+
+def features(case: Case, look: Any) -> dict[str, str]:
+    """The look's features a doubt is grouped by."""
+    d = look.degrade
+    effect = look.text_effect.kind if look.text_effect else "none"
+    return {
+        "screen": case.screen,
+        "pack": case.pack or "built-in",
+        "font": look.face,
+        "text effect": effect,
+        "blue sum": "ringed" if look.blue_effect else "plain",
+        "piece frame": look.piece_frame,
+        "gradient": str(look.background != look.background_bottom),
+        "noise": str(look.noise > 0),
+        "arrow size": "small" if look.arrow_size < 0.95 else "large" if look.arrow_size > 1.1
+        else "usual",
+        "rescale": "<0.75" if d.rescale < 0.75 else "<1.25" if d.rescale < 1.25 else ">=1.25",
+        "jpeg": "none" if d.jpeg_quality is None else "<70" if d.jpeg_quality < 70 else ">=70",
+        "gamma": "<0.9" if d.gamma < 0.9 else ">1.1" if d.gamma > 1.1 else "near 1",
+    }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: Case
+    verdict: str
+    detail: str
+    read_ms: float
+    features: dict[str, str]
+
+
+def sweep(seeds: Iterable[int]) -> list[Outcome]:
+    from game.looks import random_look
+    from vision import read_screen
+
+    outcomes = []
+    for case in cases(seeds):
+        shot = render(case)
+        started = time.perf_counter()
+        reading = read_screen(shot.image)
+        ms = (time.perf_counter() - started) * 1000
+        verdict, detail = judge(reading, shot.truth)
+        outcomes.append(Outcome(case, verdict, detail, ms,
+                                features(case, random_look(case.seed))))
+    return outcomes
+
+
+def report(outcomes: list[Outcome], show: int) -> str:
+    counts = Counter(o.verdict for o in outcomes)
+    n = len(outcomes)
+    lines = [f"{n} random looks: exact {counts['exact']} ({100 * counts['exact'] / n:.2f} %), "
+             f"doubt {counts['doubt']}, sure-wrong {counts['sure-wrong']}; "
+             f"read_screen median {statistics.median(o.read_ms for o in outcomes):.1f} ms "
+             "per frame"]
+    doubts = [o for o in outcomes if o.verdict == "doubt"]
+    if doubts:
+        lines.append("\ndoubt rate by look feature (features whose doubt rate is highest):")
+        rows = []
+        for name in outcomes[0].features:
+            for value in sorted({o.features[name] for o in outcomes}):
+                group = [o for o in outcomes if o.features[name] == value]
+                doubted = sum(o.verdict == "doubt" for o in group)
+                if doubted:
+                    rows.append((doubted / len(group), name, value, doubted, len(group)))
+        for rate, name, value, doubted, total in sorted(rows, reverse=True)[:12]:
+            lines.append(f"  {name} = {value:<12} {doubted:>4} of {total:<5} ({100 * rate:.1f} %)")
+        reasons = Counter(o.detail.split(": ", 1)[-1].split(" (")[0][:70] for o in doubts)
+        lines.append("\nmost common doubts:")
+        lines += [f"  {count:>4}  {reason}" for reason, count in reasons.most_common(show)]
+    for o in outcomes:
+        if o.verdict == "sure-wrong":
+            lines.append(f"SURE-WRONG {o.case}: {o.detail}")
+    for o in doubts[:show]:
+        lines.append(f"doubt {o.case}: {o.detail}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=2000, help="how many looks (2000)")
+    parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
+    parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
+    parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
+    args = parser.parse_args()
+    outcomes = sweep(range(args.start, args.start + args.seeds))
+    if args.verdicts:
+        args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.detail}\n"
+                                         for o in outcomes))
+    print(report(outcomes, args.show))
+    return 1 if any(o.verdict == "sure-wrong" for o in outcomes) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

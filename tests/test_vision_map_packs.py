@@ -1,0 +1,53 @@
+"""The level map with any number of buttons: rows of five, every row full but the last.
+
+A pack's map (any count of levels) reads with no doubt and the right states; a map whose rows
+are not rows of five, or whose buttons leave the first row's columns, is a doubt naming the
+row (vision.screens.map_fault).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.packs import Pack, built_in
+from game.render import render_screen
+from puzzle.geometry import Rect
+from vision import read_screen
+from vision.screens import MapButton, map_fault
+
+
+@pytest.mark.parametrize("count", [2, 5, 6, 9, 11, 15, 16, 23])
+def test_a_map_of_any_count_reads_without_doubt(count: int) -> None:
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    completed = count // 2
+    render = render_screen("level_select", completed=completed, pack=pack)
+    reading = read_screen(render.image)
+    assert reading.screen == "level_select", [str(d) for d in reading.doubts]
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+
+
+def _buttons(rows: list[list[float]], side: float = 44.0, pitch: float = 64.0) -> list[MapButton]:
+    found = []
+    for r, xs in enumerate(rows):
+        for x in xs:
+            found.append(MapButton(len(found) + 1, Rect(x, 280 + r * pitch, side, side), "open"))
+    return found
+
+
+FIVE = [250.0, 314.0, 378.0, 442.0, 506.0]
+
+
+def test_rows_of_five_with_a_short_last_row_are_no_fault() -> None:
+    assert map_fault(_buttons([FIVE, FIVE, FIVE[:2]])) is None
+
+
+@pytest.mark.parametrize(("rows", "fault"), [
+    ([FIVE[:4], FIVE], "row 1"),  # a short row that is not the last
+    ([FIVE, [*FIVE, 570.0]], "row 2"),  # six in a row
+    ([FIVE, [282.0, 346.0]], "row 2"),  # a row off the first row's columns
+])
+def test_a_broken_layout_is_a_fault_naming_the_row(rows: list[list[float]], fault: str) -> None:
+    found = map_fault(_buttons(rows))
+    assert found is not None and fault in found
