@@ -8,7 +8,7 @@ screen maps a logical rectangle to the screenshot's pixels in one call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -142,7 +142,8 @@ class LabelCrop:
     # doubtful (text drawn with an outline or shadow effect), or always when `confirm`: then
     # the label is sure only when two of its views read the same digits, one of them sure (a
     # blue sum: each of its views alone has misread a small ringed label, sure).
-    others: tuple[np.ndarray, ...] = ()
+    # (made only when needed: the crops are cut when read, not for every label of a frame)
+    others: Callable[[], tuple[np.ndarray, ...]] | None = None
     confirm: bool = False
 
 
@@ -159,14 +160,14 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     that read doubtful (or must be confirmed) are read again from their other views in one
     more call, and are sure when one view reads its digits sure and another the same ones."""
     read = _read_all(crops, [crop.pixels for crop in crops])
-    again = [crop for crop in crops if crop.others
+    again = [(crop, crop.others()) for crop in crops if crop.others is not None
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
     if not again:
         return read
-    glyphs = iter(read_labels([view for crop in again for view in crop.others]))
-    for crop in again:
+    glyphs = iter(read_labels([view for _, others in again for view in others]))
+    for crop, others in again:
         first = read[crop.element]
-        views = [first.glyph, *(next(glyphs) for _ in crop.others)]
+        views = [first.glyph, *(next(glyphs) for _ in others)]
         texts = [g.text for g in views if g.text]
         agreed = [g for g in views
                   if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]

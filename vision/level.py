@@ -177,16 +177,16 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
               and p.rect.y + p.rect.h <= sq.y + sq.h - inset]
     if not inside:
         return None
-    crop, box = shot.crop(union(inside))
-    alternate, _ = shot.crop(union(inside), plain=False)
-    return LabelCrop(CellAt(*cell), (crop,), box, (alternate,))
+    digits = union(inside)
+    crop, box = shot.crop(digits)
+    return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],))
 
 
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
     crop, box = shot.crop(inner, piece.colour)
-    alternate, _ = shot.crop(inner, piece.colour, plain=False)
-    return LabelCrop(key, (crop,), box, (alternate,))
+    return LabelCrop(key, (crop,), box,
+                     lambda: (shot.crop(inner, piece.colour, plain=False)[0],))
 
 
 def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
@@ -205,12 +205,16 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     # A blue sum is drawn in a ring darker than its fill (the real game's look): as plain
     # distance from the background the ring outweighs the fill, so its blueness is read, and
     # its fill colour's contrast and its plain ink too: two must read the same digits.
-    plain, box = shot.crop(found.digits)
-    filled, _ = shot.crop(found.digits, plain=False)
+    digits = found.digits
+    plain, box = shot.crop(digits)
+
+    def filled() -> np.ndarray:
+        return shot.crop(digits, plain=False)[0]
+
     if _scope(shot, found) == "placed":
-        return LabelCrop(_sum_key(found), (shot.blue_crop(found.digits),), box,
-                         (filled, plain), confirm=True)
-    return LabelCrop(_sum_key(found), (plain,), box, (filled,))
+        return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
+                         lambda: (filled(), plain), confirm=True)
+    return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),))
 
 
 def _sum_key(found: FoundSum) -> SumAt:

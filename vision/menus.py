@@ -18,7 +18,14 @@ from vision.colours import distance
 from vision.crops import LabelCrop, Shot, number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
-from vision.screens import has_logo, map_buttons, map_fault, play_square, white_words
+from vision.screens import (
+    empty_slot_ink,
+    has_logo,
+    map_buttons,
+    map_fault,
+    play_square,
+    white_words,
+)
 from vision.settings import COMPLETED, LABEL, LEVEL, SCREEN_KIND
 
 
@@ -84,6 +91,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
     fault = map_fault(buttons)
+    if fault is None and empty_slot_ink(shot.view.image, shot.background,
+                                        buttons) > SCREEN_KIND.slot_share:
+        fault = "ink where the next level button would stand: a locked button too faint to see"
     doubts = [] if fault is None else [Doubt(Named("level map"), fault)]
     return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                          buttons=MappingProxyType(named), levels=MappingProxyType(levels),

@@ -174,6 +174,24 @@ def _reading_order(squares: list[Rect]) -> list[Rect]:
     return [sq for row in kept for sq in row]
 
 
+def empty_slot_ink(view: np.ndarray, background: np.ndarray,
+                   buttons: Sequence[MapButton]) -> float:
+    """How much of the outline of the spot where the next button would stand (after the last
+    one, in its row or at the start of the next) shows any ink at all: a locked button whose
+    faint dashes a degraded capture washed out still leaves some there, the map none."""
+    boxes = [b.box for b in buttons]
+    first_row = [b for b in boxes if abs(b.center[1] - boxes[0].center[1]) < b.h / 2]
+    pitch_x = (first_row[-1].x - first_row[0].x) / max(1, len(first_row) - 1)
+    last = boxes[-1]
+    in_row = sum(abs(b.center[1] - last.center[1]) < b.h / 2 for b in boxes)
+    if in_row < SCREEN_KIND.map_columns:
+        slot = Rect(last.x + pitch_x, last.y, last.w, last.h)
+    else:
+        slot = Rect(first_row[0].x, last.y + pitch_x, last.w, last.h)
+    faint = (distance(view, background) > SCREEN_KIND.slot_ink).astype(np.uint8)
+    return _edge_ink(faint, slot) if len(first_row) > 1 else 0.0
+
+
 def map_fault(buttons: Sequence[MapButton]) -> str | None:
     """What breaks the map's layout, or None: the game numbers its buttons 1..N in reading
     order, in rows of `map_columns`, every row full but the last, each row starting under the

@@ -155,6 +155,11 @@ class ScreenKindSettings:
     # to within this share of a button's width.
     map_columns: int = 5
     column_tolerance: float = 0.25
+    # The spot after the last button found: ink this far from the map's green (colour
+    # distance) on this share of its outline is a locked button a degraded capture left too
+    # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
+    slot_ink: int = 8
+    slot_share: float = 0.15
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
