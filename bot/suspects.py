@@ -11,15 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from puzzle.geometry import Box
 from puzzle.model import Placement, Sum
 from puzzle.solver import Explanation, NoSolution, solve
-from vision.colours import red_ink
+from vision.colours import shows_red
 from vision.reading import CellAt, Doubt, ScreenReading, SumAt
-
-RED_SHARE = 0.02
-"""A cell shows a red number when this share of its middle is red ink: a digit's strokes cover
-ten times that, specks of JPEG noise or anti-aliasing far less."""
 
 
 def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tuple[Doubt, ...]:
@@ -113,7 +108,7 @@ def _value(value: int | None) -> str:
 def red_lines(before: ScreenReading, again: ScreenReading, frame: np.ndarray) -> list[str]:
     """The lines whose numbers the game shows in red, each with the sums read beside it."""
     boxes = {c.cell: c.box for c in again.cells}
-    red = {cell for cell, box in boxes.items() if _shows_red(frame, box)}
+    red = {cell for cell, box in boxes.items() if shows_red(frame, box)}
     if not red:
         return []
     lines: list[str] = []
@@ -128,11 +123,3 @@ def red_lines(before: ScreenReading, again: ScreenReading, frame: np.ndarray) ->
     if not lines:
         lines.append("red numbers at " + ", ".join(str(c) for c in sorted(red)))
     return lines
-
-
-def _shows_red(frame: np.ndarray, box: Box) -> bool:
-    """The middle of a cell holds red ink: a digit the game marks as breaking a rule."""
-    patch = frame[box.y + box.h // 4:box.y + box.h * 3 // 4,
-                  box.x + box.w // 4:box.x + box.w * 3 // 4]
-    area = patch.shape[0] * patch.shape[1]
-    return area > 0 and bool(np.count_nonzero(red_ink(patch)) >= RED_SHARE * area)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from puzzle.geometry import Box
 from vision.settings import COLOUR
 
 BGR = tuple[int, int, int]
@@ -57,6 +58,14 @@ def red_ink(image: np.ndarray) -> np.ndarray:
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
     margin = COLOUR.red_ink_margin
     return ((r - g > margin) & (r - b > margin)).astype(np.uint8) * 255
+
+
+def shows_red(image: np.ndarray, box: Box) -> bool:
+    """The middle of `box` (a cell) holds red ink: a number the game marks as breaking a rule."""
+    patch = image[box.y + box.h // 4:box.y + box.h * 3 // 4,
+                  box.x + box.w // 4:box.x + box.w * 3 // 4]
+    area = patch.shape[0] * patch.shape[1]
+    return area > 0 and bool(np.count_nonzero(red_ink(patch)) >= COLOUR.red_cell_share * area)
 
 
 def is_blue(colour: BGR | np.ndarray) -> bool:
