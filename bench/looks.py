@@ -32,6 +32,8 @@ from typing import Any
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
+from puzzle.model import same_board  # noqa: E402  (after the path, as the bench runs as a script)
+
 PACKS = PROJECT / "tests" / "data" / "packs"
 SCREENS = ("level", "level_select", "level_complete")
 SCREEN_WEIGHTS = (8, 1, 1)
@@ -86,14 +88,6 @@ def render(case: Case) -> Any:
                          look=random_look(case.seed), pack=pack)
 
 
-def _canonical(puzzle: dict[str, Any] | None) -> Any:
-    if puzzle is None:
-        return None
-    return (sorted(map(tuple, puzzle["cells"]), key=str), sorted(puzzle["pieces"]),
-            sorted((s["axis"], s["index"], s["total"], s["scope"], s.get("side"))
-                   for s in puzzle["sums"]))
-
-
 def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
     """("exact" | "doubt" | "sure-wrong", what differs) for one reading against its truth."""
     seen = reading.to_dict()
@@ -104,7 +98,7 @@ def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
     if seen["level"] != truth["level"]:
         wrong.append(("level", seen["level"] is None))
     if truth["screen"] == "level":
-        if _canonical(seen["puzzle"]) != _canonical(truth["puzzle"]):
+        if not same_board(seen["puzzle"], truth["puzzle"]):
             wrong.append(("puzzle", seen["puzzle"] is None))
         elif sorted(map(tuple, seen["placed"])) != sorted(map(tuple, truth["placed"])):
             wrong.append(("placed", bool(reading.doubts)))

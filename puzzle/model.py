@@ -468,3 +468,26 @@ def draw(puzzle: Puzzle, placements: Iterable[Placement] = ()) -> str:
     left_over = sorted((Counter(puzzle.pieces) - Counter(placed.values())).elements())
     lines.append("pieces: " + (" ".join(map(str, left_over)) if left_over else "(all placed)"))
     return "\n".join(lines)
+
+
+def same_board(a: Mapping[str, Any] | None, b: Mapping[str, Any] | None) -> bool:
+    """Whether two puzzles in the shared JSON form are one board, whatever order their cells,
+    pieces and sums are listed in (vision lists sums in the order it finds them); None, for no
+    puzzle, equals only None.
+
+    >>> one = {"cells": [[0, 0, None], [0, 1, 2]], "pieces": [1], "sums": [
+    ...     {"axis": "row", "index": 0, "total": 3, "scope": "line"},
+    ...     {"axis": "col", "index": 0, "total": 1, "scope": "line"}]}
+    >>> same_board(one, {**one, "sums": one["sums"][::-1], "cells": one["cells"][::-1]})
+    True
+    >>> same_board(one, None), same_board(None, None)
+    (False, True)
+    """
+    if a is None or b is None:
+        return a is b
+    return _board(Puzzle.from_dict(a)) == _board(Puzzle.from_dict(b))
+
+
+def _board(puzzle: Puzzle) -> tuple[Any, ...]:
+    sums = sorted(puzzle.sums, key=lambda s: (s.axis, s.index, s.side or "", s.total, s.scope))
+    return puzzle.cells, puzzle.pieces, tuple(sums)

@@ -27,7 +27,7 @@ from game.levels import Level
 from game.packs import load_pack
 from game.render import render_screen
 from puzzle.geometry import Box
-from puzzle.model import Placement, Puzzle, Sum
+from puzzle.model import Placement, Puzzle, Sum, same_board
 from vision import read_screen
 from vision.labels import arrow_side, ink_parts
 
@@ -35,20 +35,12 @@ LABELS_PACK = Path(__file__).parent / "data" / "packs" / "labels"
 GENERATED = 120
 
 
-def _canonical(puzzle: dict[str, Any] | None) -> Any:
-    if puzzle is None:
-        return None
-    return (sorted(map(tuple, puzzle["cells"]), key=str), sorted(puzzle["pieces"]),
-            sorted((s["axis"], s["index"], s["total"], s["scope"], s.get("side"))
-                   for s in puzzle["sums"]))
-
-
 def _verdict(image: np.ndarray, truth: dict[str, Any]) -> tuple[str, list[str]]:
     """"exact", "doubt" (no puzzle, a doubt says why) or "sure-wrong", and the doubts."""
     reading = read_screen(image)
     doubts = [str(d) for d in reading.doubts]
     seen = reading.to_dict()["puzzle"]
-    if _canonical(seen) == _canonical(truth["puzzle"]):
+    if same_board(seen, truth["puzzle"]):
         return "exact", doubts
     return ("doubt" if seen is None else "sure-wrong"), doubts
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from bot.suspects import suspects_to_doubts
-from puzzle.model import LEVEL_COUNT, Puzzle, Sum
+from puzzle.model import LEVEL_COUNT, Puzzle, Sum, same_board
 from puzzle.solver import NoSolution, solve
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision import read_screen
@@ -72,12 +72,6 @@ def _reading(name: str, variant: str) -> ScreenReading:
     return read_screen(VARIANTS[variant](image))
 
 
-def _canonical(puzzle: dict[str, Any]) -> tuple[Any, ...]:
-    cells = sorted(tuple(c) for c in puzzle["cells"])
-    sums = sorted(json.dumps(s, sort_keys=True) for s in puzzle["sums"])
-    return cells, sorted(puzzle["pieces"]), sums
-
-
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 @pytest.mark.parametrize("variant", list(VARIANTS))
 @pytest.mark.parametrize("name", SCREENSHOTS)
@@ -91,7 +85,7 @@ def test_screenshot_reads_exactly(name: str, variant: str) -> None:
     assert reading.level == truth.get("level")
     if "puzzle" in truth:
         assert reading.puzzle is not None, [str(d) for d in reading.doubts]
-        assert _canonical(reading.puzzle.to_dict()) == _canonical(truth["puzzle"])
+        assert same_board(reading.puzzle.to_dict(), truth["puzzle"])
         assert reading.ok
     if truth["screen"] == "level_select":
         assert reading.levels is not None

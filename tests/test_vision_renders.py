@@ -23,6 +23,7 @@ import pytest
 
 from game.levels import LEVEL_COUNT
 from game.render import render_screen
+from puzzle.model import same_board
 from vision import read_screen
 
 pytestmark = pytest.mark.slow  # about a minute: left out of the quick loop (-m "not slow")
@@ -109,14 +110,6 @@ def _box_problems(got: dict[str, Any], want: dict[str, Any], pitch: float) -> li
     return problems
 
 
-def _canonical(puzzle: dict[str, Any] | None) -> Any:
-    if puzzle is None:
-        return None
-    return (sorted(map(tuple, puzzle["cells"])), sorted(puzzle["pieces"]),
-            sorted((s["axis"], s["index"], s["total"], s["scope"], s.get("side"))
-                   for s in puzzle["sums"]))
-
-
 # Since issue 11 the real look draws blue sums as the real game does: #8080ff digits in a
 # darker blue-violet ring. Below this zoom a ringed label is 7-9 px tall and its ring as wide
 # as its fill; vision reads it three ways and is sure only when two agree, so some of these
@@ -146,7 +139,7 @@ def test_render_reads_exactly(case: Case) -> None:
     if want["puzzle"] and got["puzzle"] is None and _small_blue_sums_only(reading, want,
                                                                           case.scale):
         return  # a known limit, doubted and never misread (see _small_blue_sums_only)
-    assert _canonical(got["puzzle"]) == _canonical(want["puzzle"]), doubts
+    assert same_board(got["puzzle"], want["puzzle"]), doubts
     assert got["placed"] == want["placed"], doubts
     assert got["levels"] == want["levels"], doubts
     assert _box_problems(got["boxes"], want["boxes"], 48 * want["scale"]) == []
