@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,6 @@ import pygame
 import pytest
 
 from game.app import Game
-from game.config import GameConfig
 from game.levels import PACK_DEFAULTS, LevelError, pack_level
 from game.packs import Pack, PackError, load_pack
 from game.progress import progress_file
@@ -245,22 +243,6 @@ def test_wide_boards_stay_clear_of_restart_and_quit(columns: int) -> None:
 
 
 # ---- live play ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def play(tmp_path: Path) -> Iterator[Any]:
-    games: list[Game] = []
-
-    def start(pack: Pack, **settings: Any) -> Game:
-        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl",
-                            **settings)
-        game = Game(config, pack=pack)
-        games.append(game)
-        return game
-
-    yield start
-    for game in games:
-        game.close()
 
 
 def _centre(box: list[int]) -> tuple[int, int]:

@@ -8,36 +8,16 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pygame
-import pytest
 
 from game.app import Game
-from game.config import GameConfig
 from game.render import render_screen
 
 Point = tuple[float, float]
-
-
-@pytest.fixture
-def play(tmp_path: Path) -> Iterator[Any]:
-    games: list[Game] = []
-
-    def start(**settings: Any) -> Game:
-        now_ms = settings.pop("now_ms", None)
-        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl",
-                            **settings)
-        game = Game(config, now_ms=now_ms)
-        games.append(game)
-        return game
-
-    yield start
-    for game in games:
-        game.close()
 
 
 def events(tmp_path: Path) -> list[dict[str, Any]]:
