@@ -86,6 +86,12 @@ def _parser() -> argparse.ArgumentParser:
                         help="image files or folders, or one run recorded with --record")
     replay.add_argument("--out", metavar="DIR", type=Path, default=Path("replay-report"),
                         help="where the overlays and report.html go (default: %(default)s)")
+    replay.add_argument("--json", action="store_true",
+                        help="one JSON object per image and line on stdout (the summary goes "
+                             "to stderr)")
+    replay.add_argument("--video", metavar="FILE", type=Path,
+                        help="turn one recorded run into an animation: FILE.mp4 or FILE.webm, "
+                             "and a small FILE.gif beside it")
     return parser
 
 

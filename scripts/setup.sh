@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian/Ubuntu machine for puzlogic-bot, and is cheap to re-run:
-#   - Debian's tesseract-ocr (digit reading) and xvfb (virtual display for play and tests),
-#     installed with apt (through sudo when not root) only when missing;
+#   - Debian's tesseract-ocr (digit reading), xvfb (virtual display for play and tests) and
+#     chromium (the test that loads the replay report in a headless browser), installed with
+#     apt (through sudo when not root) only when missing;
 #   - .venv with the package and its dev extras at the versions pinned in constraints.txt,
 #     reinstalled only when pyproject.toml or constraints.txt changes.
 # Set PUZLOGIC_SKIP_APT=1 to skip the system packages (the parts that need them then skip or
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 say() { printf 'setup: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
 
-APT_PACKAGES=(tesseract-ocr xvfb)
+APT_PACKAGES=(tesseract-ocr xvfb chromium)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"
@@ -34,11 +35,18 @@ install_system_packages() {
     local missing=()
     command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
     command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb)
-    [ ${#missing[@]} -eq 0 ] && return
-    apt_install "${missing[@]}" || die "could not install ${missing[*]}.
+    if [ ${#missing[@]} -gt 0 ]; then
+        apt_install "${missing[@]}" || die "could not install ${missing[*]}.
   Run this yourself, then try again:   sudo apt-get install -y ${missing[*]}
   (not Debian/Ubuntu? install Tesseract OCR and Xvfb with your package manager;
    or set PUZLOGIC_SKIP_APT=1 to go on without them)"
+    fi
+    # A browser is only for one test (the replay report in headless chromium): worth an
+    # install, not worth stopping for. Any Chrome-like browser will do.
+    if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 &&
+        ! command -v google-chrome >/dev/null 2>&1; then
+        apt_install chromium || say "could not install chromium; the report's browser test will skip (sudo apt-get install -y chromium)"
+    fi
 }
 
 find_python() {

@@ -20,7 +20,8 @@ MAY_IMPORT = {"puzzle": {"puzzle"}, "vision": {"puzzle", "vision"},
 # Where each heavy library may be imported: the module names (or package prefixes) allowed.
 LIBRARY_HOMES = {"z3": ("puzzle.solver", "siblings"), "cv2": ("vision",), "mss": ("vision",),
                  "pytesseract": ("vision",), "tesserocr": ("vision",), "pynput": ("bot",),
-                 "pygame": ("game",)}
+                 "pygame": ("game",), "jinja2": ("vision.report",),
+                 "imageio": ("vision.video",), "imageio_ffmpeg": ("vision.video",)}
 
 
 def project_modules() -> dict[str, Path]:

@@ -215,8 +215,34 @@ def test_replaying_a_recording_reproduces_every_frame(
     assert code == 0, out + err
     lines = out.splitlines()
     assert lines[:3] == [f"{n:06d}.png (level): same as recorded" for n in (2, 4, 6)]
-    assert "3 recorded frames replayed, 3 same as recorded, 0 differ" in out
+    assert ("3 recorded frames replayed: 3 same as recorded, 0 differ, 0 only grabbed to check "
+            "a drop (not compared)") in out
     assert (tmp_path / "report" / "report.html").is_file()
+
+
+def test_a_frame_only_grabbed_is_counted_apart_not_as_the_same(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run = copy_of(recorded_run, tmp_path)
+    lines = journal(run)
+    grabbed = next(line for line in lines if line.get("frame") == "frames/000004.png")
+    grabbed["reading"], grabbed["doubts"] = None, []  # as Eyes.grab records a drop's check
+    (run / READINGS).write_text("".join(json.dumps(line) + "\n" for line in lines))
+    code, out, _ = replay(run, tmp_path / "report", capsys)
+    assert code == 0
+    assert out.splitlines()[1].endswith("only grabbed during the run (a drop checked by its "
+                                        "pixels), not read")
+    assert "2 same as recorded, 0 differ, 1 only grabbed" in out
+
+
+def test_replaying_a_recording_as_json(
+        recorded_run: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["replay", str(recorded_run), "--out", str(tmp_path / "r"), "--json"])
+    captured = capsys.readouterr()
+    objects = [json.loads(line) for line in captured.out.splitlines()]
+    assert code == 0 and len(objects) == 3
+    assert {o["compared_with"] for o in objects} == {"the recording"}
+    assert all(o["differences"] == [] and o["reading"]["level"] == 1 for o in objects)
+    assert "3 recorded frames replayed" in captured.err
 
 
 def test_a_tampered_reading_is_named_and_fails(

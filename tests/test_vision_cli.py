@@ -23,7 +23,7 @@ from puzzle.geometry import Box
 from puzzle.model import Puzzle, Sum
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS, real_level_files
 from vision.capture import CaptureError, FileScreen, parse_region
-from vision.overlay import STYLE, cell_pitch, draw_overlay, glyph_crops
+from vision.overlay import STYLE, View, cell_pitch, draw_overlay, glyph_crops, marks
 from vision.reading import (
     CellAt,
     CellReading,
@@ -34,7 +34,7 @@ from vision.reading import (
     SumAt,
     SumReading,
 )
-from vision.report import ImageOutcome, summary_table
+from vision.report import ImageOutcome, summary_table, write_report
 
 PITCH, SIDE, LEFT, TOP = 48, 44, 300, 200
 # Level 1 of the real game: givens (0,1)=1 and (2,0)=2; pieces 1 and 2.
@@ -142,10 +142,11 @@ def test_read_debug_writes_the_overlay_and_glyph_crops(tmp_path: Path,
     code, _ = run("read", screenshot(tmp_path, "shot.png"), "--debug", str(tmp_path / "dbg"))
     assert code == 0
     overlay = cv2.imread(str(tmp_path / "dbg" / "shot-overlay.png"))
-    assert overlay.shape[0] == 800 and overlay.shape[1] > 1000  # the legend panel beside it
+    # The game (800 px) and 6 % around it, drawn with the game 960 px wide; not the desktop.
+    assert overlay.shape[1] == round((800 + 2 * 48) * 960 / 800)
     crops = sorted(p.name for p in (tmp_path / "dbg" / "shot-glyphs").iterdir())
-    assert crops == ["given-0-1.png", "given-2-0.png", "level.png", "piece-00.png",
-                     "piece-at-1-0.png"]
+    assert crops == ["given-r0-c1_1.png", "given-r2-c0_2.png", "level_1.png", "piece-00_2.png",
+                     "placed-r1-c0_1.png"]
 
 
 def test_read_with_no_game_is_bad_input(tmp_path: Path, fake_vision: Install,
@@ -224,9 +225,10 @@ def test_replay_folder_writes_report_and_summary(tmp_path: Path, fake_vision: In
     code, out = run("replay", str(shots), "--out", str(tmp_path / "report"))
     assert code == 0
     table = out.splitlines()
-    assert table[2].split() == ["level", "1", "1", "1", "0", table[2].split()[-1]]
-    assert table[3].split()[:5] == ["level_select", "1", "1", "0", "0"]
-    assert table[-1].startswith("2 images replayed, 0 failed; report: ")
+    assert table[2].split() == ["level", "1", "1", "1", "0", "0", table[2].split()[-1]]
+    assert table[3].split()[:6] == ["level_select", "1", "1", "0", "0", "0"]
+    assert table[-1].startswith("2 images replayed, 0 failed, 0 differ from their ground truth; "
+                                "report: ")
     page = (tmp_path / "report" / "report.html").read_text()
     assert "1-level.png" in page and "2-map.png" in page and "all 2 passed" in page
     assert 'src="data:image/jpeg;base64,' in page and "001-1-level-overlay.png" in page
@@ -254,14 +256,80 @@ def test_replay_reports_a_bad_file_and_exits_2(tmp_path: Path, fake_vision: Inst
     assert "not an image" in (tmp_path / "r" / "report.html").read_text()
 
 
+def truth_of(reading: ScreenReading, **changes: object) -> dict[str, object]:
+    """A ground truth in the shared format for `reading`, with `changes` made to it."""
+    truth = {"screen": reading.screen, "level": reading.level,
+             "puzzle": reading.puzzle.to_dict() if reading.puzzle is not None else None}
+    return {**truth, **changes}
+
+
+def test_replay_compares_with_the_ground_truth_beside_each_image(
+        tmp_path: Path, fake_vision: Install) -> None:
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    screenshot(shots, "a.png"), screenshot(shots, "b.png")
+    wrong = truth_of(level_reading())
+    wrong["puzzle"]["cells"] = [[0, 1, 7], [1, 0, None], [1, 1, None], [2, 0, 2]]
+    (shots / "a.json").write_text(json.dumps({**wrong, "level": 4}))
+    (shots / "b.json").write_text(json.dumps(truth_of(level_reading())))
+    fake_vision(level_reading(), level_reading())
+    code, out = run("replay", str(shots), "--out", str(tmp_path / "report"))
+    assert code == 1  # read cleanly and solved, but not what the truth says
+    assert "compared: 2 of 2 images; differences: cell 1, level 1" in out
+    assert "1 differ from their ground truth" in out.splitlines()[-1]
+    page = (tmp_path / "report" / "report.html").read_text()
+    assert "cell (0, 1): 1 read, 7 true" in page and "level: 1 read, 4 true" in page
+
+
+def test_replay_json_is_one_object_per_image_and_the_same_twice(
+        tmp_path: Path, fake_vision: Install, capsys: pytest.CaptureFixture[str]) -> None:
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    screenshot(shots, "a.png"), screenshot(shots, "b.png")
+    levels = {"completed": [1], "dashed": [3]}
+    (shots / "b.json").write_text(json.dumps(truth_of(MAP, levels=levels)))
+    runs = []
+    for _ in range(2):  # the report folder inside the folder replayed is not read the second time
+        fake_vision(level_reading(), MAP)
+        code, out = run("replay", str(shots), "--json", "--out", str(shots / "replay-report"))
+        err = capsys.readouterr().err
+        assert code == 1 and "2 images replayed" in err  # the summary goes to stderr
+        runs.append(out)
+    assert runs[0] == runs[1]
+    first, second = (json.loads(line) for line in runs[0].splitlines())
+    assert first["outcome"] == "solved" and first["answer"] == [[1, 0, 1], [1, 1, 2]]
+    assert first["compared_with"] is None and first["reading"]["level"] == 1
+    assert second["compared_with"] == "the ground truth"
+    assert second["differences"] == [{"kind": "levels", "text": "completed levels: 01 02 read, "
+                                                                "01 true"}]
+
+
+def test_replay_of_a_missing_path_writes_nothing(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run("replay", str(tmp_path / "gone"), "--out", str(tmp_path / "report"))
+    assert (code, out) == (2, "")
+    assert capsys.readouterr().err == f"puzlogic-bot: {tmp_path / 'gone'}: no such file or " \
+                                      "folder\n"
+    assert not (tmp_path / "report").exists()
+
+
+def test_report_puts_failures_first(tmp_path: Path) -> None:
+    outcomes = [ImageOutcome(Path("good.png"), "solved", reading=level_reading()),
+                ImageOutcome(Path("bad.png"), "bad input", "no such file")]
+    page = write_report(outcomes, tmp_path).read_text()
+    assert page.index('id="row-2"') < page.index('id="row-1"')
+    assert 'class="failed"' in page and "1 of 2 failed" in page
+
+
 def test_summary_table_counts_per_screen() -> None:
     outcomes = [ImageOutcome(Path("a"), "solved", reading=level_reading(), seconds=0.05),
                 ImageOutcome(Path("b"), "solved", reading=level_reading(), seconds=0.07),
                 ImageOutcome(Path("c"), "bad input", "no such file")]
     rows = [line.split() for line in summary_table(outcomes).splitlines()]
-    assert rows[2] == ["(not", "read)", "1", "0", "0", "1", "-"]
-    assert rows[3] == ["level", "2", "2", "2", "0", "60"]
-    assert rows[5] == ["all", "3", "2", "2", "1", "60"]
+    assert rows[2] == ["(not", "read)", "1", "0", "0", "0", "1", "-"]
+    assert rows[3] == ["level", "2", "2", "2", "0", "0", "60"]
+    assert rows[5] == ["all", "3", "2", "2", "0", "1", "60"]
+    assert len(rows) == 6  # nothing was compared: no line of differences
 
 
 # ---- overlay and capture -----------------------------------------------------------------------
@@ -272,9 +340,31 @@ def test_overlay_marks_doubts_in_red_and_leaves_the_image_alone() -> None:
     reading = level_reading(doubts=(Doubt(CellAt(1, 1), "ink but no digit", doubt_box),))
     overlay = draw_overlay(image, reading)
     assert (image == 128).all()
-    right_edge = overlay[doubt_box.y + doubt_box.h // 2, doubt_box.x + doubt_box.w - 2]
-    assert tuple(right_edge) == STYLE.doubt
-    assert overlay.shape[1] > image.shape[1]
+    doubt = next(m for m in marks(reading) if m.colour == STYLE.doubt)
+    assert doubt.heavy and doubt.text == "cell (1, 1): ink but no digit"  # the reason beside it
+    box = View.of(image, reading).box(doubt_box)
+    red = (overlay[:-120] == STYLE.doubt).all(axis=2)  # above the key, which has a red swatch
+    ys, xs = np.nonzero(red)
+    assert box.x - 5 <= xs.min() < box.x  # the thick frame just outside the cell's own
+    assert ys.max() - ys.min() >= box.h
+
+
+def test_overlay_shows_the_game_enlarged_not_the_desktop() -> None:
+    image = np.full((1080, 1920, 3), 128, np.uint8)
+    small = ScreenReading("level_select", game=Box(700, 400, 400, 300), scale=0.5)
+    view = View.of(image, small)
+    assert view.factor == 960 / 400  # a half-size game is drawn at a readable size
+    assert view.crop == Box(676, 376, 448, 348)  # the game and 6 % of its width around it
+    overlay = draw_overlay(image, small)
+    assert overlay.shape[1] == round(448 * 2.4)
+
+
+def test_overlay_writes_confidence_only_when_unsure_and_map_states_in_colour() -> None:
+    texts = {m.text for m in marks(level_reading())}
+    assert "2 80%" in texts  # the tray piece read at 0.8
+    assert "1" in texts and not any(t.endswith(("90%", "95%")) for t in texts)  # sure: no %
+    states = {m.text: m.colour for m in marks(MAP)}
+    assert states["done"] == STYLE.completed
 
 
 def test_overlay_of_a_reading_with_nothing_in_it() -> None:
@@ -282,16 +372,33 @@ def test_overlay_of_a_reading_with_nothing_in_it() -> None:
     assert draw_overlay(image, ScreenReading("unknown")).shape[:2][0] >= 400
 
 
+def test_overlay_lists_a_doubt_with_no_box_and_marks_solver_suspects() -> None:
+    image = np.full((800, 1000, 3), 128, np.uint8)
+    plain = draw_overlay(image, level_reading())
+    reading = level_reading(doubts=(Doubt(Named("puzzle"), "7 pieces for 8 cells"),))
+    suspect = Doubt(CellAt(0, 1), "the solver suspects it", cell_box(0, 1))
+    overlay = draw_overlay(image, reading, suspects=(suspect,))
+    assert overlay.shape[0] > plain.shape[0]  # a line for the box-less doubt, one for the suspect
+    assert any(m.colour == STYLE.suspect for m in marks(reading, suspects=(suspect,)))
+    assert (overlay == STYLE.suspect).all(axis=2).any()
+
+
 def test_cell_pitch_carries_across_gaps() -> None:
     assert cell_pitch(level_reading()) == PITCH
     assert cell_pitch(ScreenReading("unknown")) is None
 
 
-def test_glyph_crops_are_cut_from_the_boxes() -> None:
-    image = np.arange(800 * 1000 * 3, dtype=np.uint32).reshape(800, 1000, 3).astype(np.uint8)
-    crops = dict(glyph_crops(image, level_reading()))
+def test_glyph_crops_are_named_by_element_and_reading() -> None:
+    image = np.full((800, 1000, 3), 200, np.uint8)
     box = cell_box(0, 1)
-    assert (crops["given-0-1"] == image[box.y:box.y + box.h, box.x:box.x + box.w]).all()
+    cv2.putText(image, "1", (box.x + 12, box.y + 34), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (60, 60, 60),
+                3)
+    crops = dict(glyph_crops(image, level_reading()))
+    assert set(crops) == {"given-r0-c1_1", "given-r2-c0_2", "piece-00_1", "piece-01_2", "level_1"}
+    seen = crops["given-r0-c1_1"]
+    assert seen.shape[0] == 48 and seen.shape[1] > 48  # the crop, then what the OCR was shown
+    ocr = seen[:, 52:]
+    assert ocr.min() == 0 and ocr.max() == 255  # the digit, black on white
 
 
 def test_file_screen_serves_frames_in_order_and_crops(tmp_path: Path) -> None:

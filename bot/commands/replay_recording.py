@@ -19,7 +19,8 @@ from typing import Any, TextIO
 from bot.commands.replay_images import ProgressBar, replay_one
 from bot.record import READINGS, RecordedFrame, RecordError, Recording, is_recording, read_recording
 from puzzle.exits import BadInput, ExitCode
-from vision.report import ImageOutcome, summary_table, write_report
+from vision.report import ImageOutcome, outcome_json, summary_table, write_report
+from vision.truth import Difference
 
 SHORT = 40  # characters: a value this short is shown as "old -> new", a longer one only named
 SAME = "same as recorded"
@@ -53,8 +54,13 @@ def recording_among(paths: Sequence[str]) -> Path | None:
     return recordings[0]
 
 
-def replay_recording(folder: Path, report_folder: Path, out: TextIO) -> ExitCode:
-    """Re-read every recorded frame, print one line each and the summary, write the report."""
+def replay_recording(folder: Path, report_folder: Path, out: TextIO,
+                     as_json: bool = False) -> ExitCode:
+    """Re-read every recorded frame, print one line each (a JSON object each with `as_json`,
+    the summary then on stderr) and the summary, write the report.
+
+    A frame the bot only grabbed to check a drop by its pixels was never read during the run:
+    it is counted apart, neither the same as recorded nor different."""
     recording = _load(folder)
     _check_frames_exist(recording)
     try:
@@ -67,15 +73,22 @@ def replay_recording(folder: Path, report_folder: Path, out: TextIO) -> ExitCode
                   and v.outcome.status == "bad input"]
     for outcome in unreadable:
         print(f"puzlogic-bot: {outcome.detail}", file=sys.stderr)
+    said = sys.stderr if as_json else out
     for verdict in verdicts:
-        print(verdict.line, file=out)
+        if as_json:
+            print(json.dumps(outcome_json(verdict.outcome)), file=out)
+        else:
+            print(verdict.line, file=out)
     outcomes = [v.outcome for v in verdicts]
     page = write_report(outcomes, report_folder, f"puzlogic-bot replay of {folder}")
     differing = sum(bool(v.differences) for v in verdicts)
-    print(summary_table(outcomes), file=out)
+    grabbed = sum(v.frame.reading is None for v in verdicts)
+    same = len(verdicts) - differing - grabbed
+    print(summary_table(outcomes), file=said)
     cut = "; its last line was cut short by a crash and left out" if recording.cut_short else ""
-    print(f"{len(verdicts)} recorded frames replayed, {len(verdicts) - differing} {SAME}, "
-          f"{differing} differ{cut}; report: {page}", file=out)
+    print(f"{len(verdicts)} recorded frames replayed: {same} {SAME}, {differing} differ, "
+          f"{grabbed} only grabbed to check a drop (not compared){cut}; report: {page}",
+          file=said)
     if unreadable:
         return ExitCode.BAD_INPUT
     return ExitCode.FAILED if differing else ExitCode.OK
@@ -117,11 +130,14 @@ def _replay_frame(frame: RecordedFrame, number: int, report_folder: Path) -> Fra
         # The bot grabbed this frame only to check a drop by its pixels and never read it:
         # there is nothing to compare, and reading it now is no discrepancy.
         detail = f"{NOT_READ}. {outcome.detail}" if outcome.detail else NOT_READ
-        return FrameVerdict(frame, replace(outcome, detail=detail), ())
+        return FrameVerdict(frame, replace(outcome, detail=detail, differences=(), against=""),
+                            ())
     found = tuple(differences(frame.reading, now)) + tuple(_doubt_changes(frame.doubts, doubts))
     said = SAME if not found else "differs from the recording: " + "; ".join(found)
     detail = f"{said}. {outcome.detail}" if outcome.detail else said
-    return FrameVerdict(frame, replace(outcome, detail=detail), found)
+    return FrameVerdict(frame, replace(outcome, detail=detail, against="the recording",
+                                       differences=tuple(Difference("recording", text)
+                                                         for text in found)), found)
 
 
 def differences(recorded: dict[str, Any] | None, now: dict[str, Any] | None) -> list[str]:
