@@ -21,6 +21,7 @@ from bot.plan import Drag
 from bot.pointer import Pointer
 from bot.safety import Guard
 from bot.stats import LevelStats
+from vision.sheet import solved_board
 from vision.verify import landed
 
 Say = Callable[[str, int], None]
@@ -35,6 +36,7 @@ class Drops:
         self.config, self.eyes, self.pointer, self.guard = config, eyes, pointer, guard
         self.say, self.clock = say, clock
         self.timing: Timing = config.timing  # slows down at run time; the config stays as given
+        self.board: np.ndarray | None = None  # the board after the last landed drop
 
     def __repr__(self) -> str:
         return f"Drops(drag {self.timing.drag_ms} ms, hold {self.timing.hold_ms} ms)"
@@ -51,8 +53,13 @@ class Drops:
             if outcome is None:
                 return sight, False
             if isinstance(outcome, Sight):
+                # The game dims the board for its completed screen at once: keep the board as
+                # the last piece landed (the demo's contact sheet shows it).
+                self.board = (solved_board(sight.frame, planned.piece, planned.target)
+                              if planned.target is not None else sight.frame)
                 return outcome, True  # the level completed screen
             sight = replace(sight, frame=outcome)
+            self.board = outcome
             if planned.cell is None:
                 return sight, False  # a piece went back to the tray: read where it landed
         return sight, True

@@ -7,6 +7,7 @@ imported only when a --region is given.
 from __future__ import annotations
 
 import argparse
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -65,6 +66,9 @@ def add_play_options(parser: argparse.ArgumentParser, on_screen: bool = True) ->
         how.add_argument("--dry-run", action="store_true",
                          help="read the screen once and show the planned drags; never move the "
                               "mouse")
+        how.add_argument("--plan", type=Path, metavar="FILE.png",
+                         help="with --dry-run: also draw the planned drags on the frame, as an "
+                              "overlay picture in FILE.png")
     how.add_argument("--record", type=Path, metavar="DIR",
                      help="save every frame and reading in DIR (replay it with `replay DIR`)")
     how.add_argument("--debug-dir", type=Path, default=DEBUG_DIR, metavar="DIR",
@@ -92,7 +96,8 @@ def add_demo_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="play on a virtual display (Xvfb) even when a display is there")
     parser.add_argument("--out", type=Path, default=Path("puzlogic-demo"), metavar="DIR",
-                        help="where the event log and contact sheet go (default: %(default)s)")
+                        help="where the event log, contact sheet and the animation of the run "
+                             "(run.mp4, run.gif) go (default: %(default)s)")
     parser.add_argument("--report", type=Path, metavar="FILE.json",
                         help="write each level's result and the event log's path as JSON")
     parser.add_argument("--scale", type=float, help="the game's scale, 0.5 to 2.5")
@@ -111,5 +116,11 @@ def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
     if args.pack is not None:
         game_args += ["--pack", str(args.pack)]
     debug = play.debug_dir if play.debug_dir != DEBUG_DIR else args.out / "debug"
-    return DemoOptions(replace(play, debug_dir=debug), args.out, args.headless, args.report,
-                       tuple(game_args))
+    # The demo records its run for the animation (bot.film), which removes a recording of its
+    # own once the animation is written; one asked for with --record is kept where it was asked.
+    record = play.record or args.out / f"{DEMO_RECORDING}{time.time_ns()}"
+    return DemoOptions(replace(play, debug_dir=debug, record=record), args.out, args.headless,
+                       args.report, tuple(game_args))
+
+
+DEMO_RECORDING = ".recording-"  # the demo's own recording: out/.recording-<ns>

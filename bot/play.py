@@ -66,7 +66,7 @@ class Player:
         self.clock = clock
         self.drops = Drops(config, eyes, pointer, guard, self.say, clock)
         self.state = RunState()
-        self.snapshots: dict[int, np.ndarray] = {}  # each solved level's last frame
+        self.snapshots: dict[int, np.ndarray] = {}  # each solved level's board, as solved
 
     def __repr__(self) -> str:
         return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
@@ -210,10 +210,13 @@ class Player:
         self.state.current = number
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
+        self.drops.board = None
         try:
             sight = self._play_level(sight, stats)
             stats.solved = True
-            self.snapshots[number] = sight.frame
+            # The solved board, not the dimmed completed screen that `sight` shows.
+            board = self.drops.board
+            self.snapshots[number] = board if board is not None else sight.frame
         except GaveUp as error:
             stats.reason = str(error)
             raise

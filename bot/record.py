@@ -146,16 +146,29 @@ class RecordedFrame:
     region: Box
     reading: dict[str, Any] | None
     doubts: tuple[str, ...]
+    t: float = 0.0  # seconds since the recording started
+
+
+@dataclass(frozen=True)
+class RecordedNote:
+    """One note line of a recording: a drag, a level started, a stop; its fields as written."""
+
+    n: int
+    t: float
+    event: str
+    fields: dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Recording:
-    """A recorded run as read back: its frame lines in order; `cut_short` when the last line
-    was half written (the run crashed while appending it) and has been dropped."""
+    """A recorded run as read back: its frame lines in order, its notes in order (both carry
+    their line number `n`, which orders them together); `cut_short` when the last line was
+    half written (the run crashed while appending it) and has been dropped."""
 
     folder: Path
     frames: tuple[RecordedFrame, ...]
     cut_short: bool = False
+    notes: tuple[RecordedNote, ...] = ()
 
 
 def is_recording(folder: Path) -> bool:
@@ -171,19 +184,22 @@ def read_recording(folder: Path) -> Recording:
         raise RecordError(f"{journal}: cannot read ({_reason(error)})") from None
     lines = text.split("\n")
     tail = lines.pop()  # "" when the file ends with a newline, as every whole line does
-    frames = [_frame_line(journal, number, line)
+    parsed = [_parse_line(journal, number, line)
               for number, line in enumerate(lines, 1) if line.strip()]
-    return Recording(Path(folder), tuple(f for f in frames if f is not None), bool(tail))
+    return Recording(Path(folder), tuple(p for p in parsed if isinstance(p, RecordedFrame)),
+                     bool(tail), tuple(p for p in parsed if isinstance(p, RecordedNote)))
 
 
-def _frame_line(journal: Path, number: int, line: str) -> RecordedFrame | None:
+def _parse_line(journal: Path, number: int, line: str) -> RecordedFrame | RecordedNote:
     try:
         fields = json.loads(line)
         if "frame" not in fields:
-            return None  # a note
+            rest = {k: v for k, v in fields.items() if k not in _NOTE_KEYS}
+            return RecordedNote(int(fields["n"]), float(fields.get("t", 0.0)),
+                                str(fields.get("event", "")), rest)
         return RecordedFrame(int(fields["n"]), journal.parent / fields["frame"],
                              Box.from_list(fields["region"]), fields["reading"],
-                             tuple(fields.get("doubts", ())))
+                             tuple(fields.get("doubts", ())), float(fields.get("t", 0.0)))
     except (ValueError, TypeError, KeyError) as error:
         raise RecordError(f"{journal}: line {number} is not a frame or note line "
                           f"({type(error).__name__}: {error})") from None

@@ -124,6 +124,11 @@ def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
     assert [entry["level"] for entry in data["levels"]] == ALL_LEVELS
     assert all(entry["solved"] and entry["drags"] >= 1 for entry in data["levels"])
     assert (tmp_path / "demo" / "contact-sheet.png").stat().st_size > 10_000
+    # The animation of the run beside it; the recording it was made from is gone.
+    assert (tmp_path / "demo" / "run.mp4").stat().st_size > 10_000
+    assert (tmp_path / "demo" / "run.gif").is_file()
+    assert sorted(p.name for p in (tmp_path / "demo").iterdir()) == [
+        "contact-sheet.png", "events.jsonl", "progress", "run.gif", "run.mp4"]
 
 
 def demo(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:

@@ -401,6 +401,28 @@ def test_glyph_crops_are_named_by_element_and_reading() -> None:
     assert ocr.min() == 0 and ocr.max() == 255  # the digit, black on white
 
 
+def test_dry_run_draws_the_plan(tmp_path: Path) -> None:
+    from bot.commands.play import play_live
+    from bot.config import PlayConfig
+    from game.render import render_screen
+
+    shot = tmp_path / "level3.png"
+    cv2.imwrite(str(shot), render_screen("level", level=3, frame=True).image)
+    out = io.StringIO()
+    code = play_live(PlayConfig(dry_run=True), out, FileScreen(shot), plan=tmp_path / "plan.png")
+    assert code == 0, out.getvalue()
+    assert "would drag (6)" in out.getvalue()
+    assert out.getvalue().splitlines()[-1] == f"plan drawn: {tmp_path / 'plan.png'}"
+    picture = cv2.imread(str(tmp_path / "plan.png"))
+    assert (picture == (0, 215, 255)).all(axis=2).sum() > 2000  # six amber arrows
+
+
+def test_plan_needs_dry_run(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("play", "--plan", "plan.png") == (2, "")
+    assert capsys.readouterr().err == "puzlogic-bot: --plan draws what --dry-run would do: " \
+                                      "give both\n"
+
+
 def test_file_screen_serves_frames_in_order_and_crops(tmp_path: Path) -> None:
     first = tmp_path / "a.png"
     cv2.imwrite(str(first), np.zeros((400, 500, 3), np.uint8))

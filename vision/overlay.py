@@ -28,7 +28,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from puzzle.geometry import Box
+from puzzle.geometry import Box, Point
 from vision.ocr import normalise, shown
 from vision.reading import Doubt, ScreenReading
 from vision.settings import OCR
@@ -74,6 +74,8 @@ class OverlayStyle:
 STYLE = OverlayStyle()
 PLATE: BGR = (25, 25, 25)  # tags sit on a dark plate so they read on any background
 INK: BGR = (235, 235, 235)
+ARROW: BGR = (0, 215, 255)  # a drag: amber, seen on teal, tan, pink and green backgrounds
+ARROW_EDGE: BGR = (30, 30, 30)
 
 
 @dataclass(frozen=True)
@@ -127,10 +129,12 @@ class View:
 
 
 def draw_overlay(image: np.ndarray, reading: ScreenReading, style: OverlayStyle = STYLE,
-                 suspects: Sequence[Doubt] = (), note: str = "") -> np.ndarray:
+                 suspects: Sequence[Doubt] = (), note: str = "",
+                 arrows: Sequence[tuple[Point, Point]] = ()) -> np.ndarray:
     """The game part of `image` (BGR, not changed) with everything in `reading` drawn on it, a
     strip on top naming the screen and every doubt, and the key at the bottom. `suspects` are
-    the elements the solver blames for "no solution"; `note` a line for the top strip."""
+    the elements the solver blames for "no solution"; `note` a line for the top strip;
+    `arrows` planned drags (from, to) in the image's pixels, numbered in order."""
     view = View.of(image, reading, style)
     canvas = view.picture(image)
     _draw_grid(canvas, reading, view, style)
@@ -138,9 +142,14 @@ def draw_overlay(image: np.ndarray, reading: ScreenReading, style: OverlayStyle 
     everything = marks(reading, style, suspects)
     for mark in everything:  # boxes first, then the tags over every box
         _draw_box(canvas, view.box(mark.box), mark, style)
-    for mark in everything:
-        if mark.text:
-            _draw_tag(canvas, view.box(mark.box), mark, style, placed)
+    tags = [(view.box(mark.box), mark) for mark in everything if mark.text]
+    for number, (start, end) in enumerate(arrows, 1):
+        begin = view.point(*start)
+        draw_arrow(canvas, begin, view.point(*end), ARROW, ARROW_EDGE, 2)
+        ring = Box(begin[0] - 8, begin[1] - 8, 16, 16)
+        tags.append((ring, Mark(ring, ARROW, f"drag {number}", "below")))
+    for box, mark in tags:
+        _draw_tag(canvas, box, mark, style, placed)
     header = _header(reading, suspects, note, style, canvas.shape[1])
     return np.vstack([header, canvas, _key(style, canvas.shape[1])])
 
@@ -264,6 +273,17 @@ def _cut(image: np.ndarray, box: Box) -> np.ndarray:
     x0, y0 = max(box.x, 0), max(box.y, 0)
     x1, y1 = min(box.x + box.w, width), min(box.y + box.h, height)
     return _as_bgr(image[y0:max(y1, y0 + 1), x0:max(x1, x0 + 1)]).copy()
+
+
+def draw_arrow(canvas: np.ndarray, start: tuple[int, int], end: tuple[int, int], colour: BGR,
+               edge: BGR, thickness: int) -> None:
+    """A drag as a thick arrow with a dark edge (it reads on any background) and a ring on the
+    piece it starts from."""
+    length = max(1.0, float(np.hypot(end[0] - start[0], end[1] - start[1])))
+    tip = min(0.35, 8 * thickness / length)
+    for ink, extra in ((edge, thickness + 2), (colour, 0)):
+        cv2.circle(canvas, start, 4 * thickness, ink, thickness + extra, cv2.LINE_AA)
+        cv2.arrowedLine(canvas, start, end, ink, thickness + extra, cv2.LINE_AA, tipLength=tip)
 
 
 def _draw_box(canvas: np.ndarray, box: Box, mark: Mark, style: OverlayStyle) -> None:

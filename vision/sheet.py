@@ -2,7 +2,13 @@
 
 `contact_sheet(frames, captions)` scales every frame to the tile width (keeping its aspect),
 lays the tiles out in rows on a light background and writes each caption, word-wrapped, in a
-strip under its tile. `puzlogic-bot demo` uses it to show one solved board per level.
+strip under its tile, in the shipped TrueType font (vision.lettering). `puzlogic-bot demo`
+uses it to show one solved board per level (the board as the last piece landed, before the
+game dims it for the Level Completed screen).
+
+`solved_board(frame, piece, cell)` is that board: the game dims the board for its Level
+Completed screen as soon as the last piece is dropped, so the frame grabbed after the last drop
+may never show it; this moves the piece's pixels from the frame before onto its cell.
 """
 
 from __future__ import annotations
@@ -12,6 +18,9 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+
+from puzzle.geometry import Box
+from vision import lettering
 
 BGR = tuple[int, int, int]
 
@@ -23,9 +32,8 @@ class SheetStyle:
     margin: int = 12  # pixels around and between tiles
     background: BGR = (245, 245, 245)
     ink: BGR = (40, 40, 40)
-    font: int = cv2.FONT_HERSHEY_SIMPLEX
-    font_scale: float = 0.5  # 12 px capitals: readable at 100 %, 40 characters in 320 px
-    line_gap: int = 6
+    font_size: int = 15  # pixels: readable at 100 %, about 40 characters in 320 px
+    line_gap: int = 4  # above the first line and below the last
     max_caption_lines: int = 3
 
 
@@ -76,34 +84,20 @@ def _scaled(frame: np.ndarray, width: int) -> np.ndarray:
                       interpolation=cv2.INTER_AREA if shrinking else cv2.INTER_LINEAR)
 
 
-def _text_size(text: str, style: SheetStyle) -> tuple[int, int]:
-    (width, height), _ = cv2.getTextSize(text, style.font, style.font_scale, 1)
-    return width, height
-
-
-def _letter_size(style: SheetStyle) -> tuple[int, int]:
-    """(capital height, descent) of the caption font: "Ag" has both."""
-    (_, cap), descent = cv2.getTextSize("Ag", style.font, style.font_scale, 1)
-    return cap, descent
-
-
 def _line_height(style: SheetStyle) -> int:
-    cap, descent = _letter_size(style)
-    return cap + descent + style.line_gap
+    return lettering.line_height(style.font_size)
 
 
 def _strip_height(lines: int, style: SheetStyle) -> int:
-    return max(lines, 1) * _line_height(style) + style.line_gap
+    return max(lines, 1) * _line_height(style) + 2 * style.line_gap
 
 
 def _wrap(caption: str, width: int, style: SheetStyle) -> list[str]:
     """Words in lines that fit the tile; past the last allowed line the text ends in '...'."""
-    # Hershey fonts draw ASCII only; anything else would come out as '?' marks anyway.
-    words = caption.encode("ascii", "replace").decode("ascii").split()
     lines: list[str] = []
-    for word in words:
+    for word in caption.split():
         joined = f"{lines[-1]} {word}" if lines else word
-        if lines and _text_size(joined, style)[0] <= width:
+        if lines and lettering.text_width(joined, style.font_size) <= width:
             lines[-1] = joined
         else:
             lines.append(word)
@@ -115,7 +109,7 @@ def _wrap(caption: str, width: int, style: SheetStyle) -> list[str]:
 
 def _fitted(line: str, width: int, style: SheetStyle) -> str:
     """A line cut to the tile width (a single word longer than the tile)."""
-    while len(line) > 1 and _text_size(line, style)[0] > width:
+    while len(line) > 1 and lettering.text_width(line, style.font_size) > width:
         line = line[:-4] + "..." if len(line) > 4 else line[:-1]
     return line
 
@@ -124,8 +118,42 @@ def _place(sheet: np.ndarray, tile: np.ndarray, lines: Sequence[str], corner: tu
            caption_top: int, style: SheetStyle) -> None:
     left, top = corner
     sheet[top:top + tile.shape[0], left:left + tile.shape[1]] = tile
-    cap, _ = _letter_size(style)
-    for number, line in enumerate(lines):
-        baseline = top + caption_top + style.line_gap + number * _line_height(style) + cap
-        cv2.putText(sheet, line, (left, baseline), style.font, style.font_scale, style.ink, 1,
-                    cv2.LINE_AA)
+    lettering.write(sheet, list(lines), (left, top + caption_top + style.line_gap),
+                    style.font_size, style.ink)
+
+
+def solved_board(frame: np.ndarray, piece: Box, cell: Box) -> np.ndarray:
+    """`frame` with the piece at `piece` moved onto `cell` (centred on it) and its old place
+    filled with the colour around it: the board as it looks the moment the last piece lands."""
+    out = frame.copy()
+    height, width = frame.shape[:2]
+    x0, y0 = max(piece.x, 0), max(piece.y, 0)
+    x1, y1 = min(piece.x + piece.w, width), min(piece.y + piece.h, height)
+    if x1 <= x0 or y1 <= y0:
+        return out
+    pixels = frame[y0:y1, x0:x1].copy()
+    out[y0:y1, x0:x1] = _surrounding(frame, Box(x0, y0, x1 - x0, y1 - y0))
+    cx, cy = cell.center
+    left, top = round(cx - pixels.shape[1] / 2), round(cy - pixels.shape[0] / 2)
+    # Only the part that falls inside the frame is pasted.
+    px0, py0 = max(0, -left), max(0, -top)
+    px1 = min(pixels.shape[1], width - left)
+    py1 = min(pixels.shape[0], height - top)
+    if px1 > px0 and py1 > py0:
+        out[top + py0:top + py1, left + px0:left + px1] = pixels[py0:py1, px0:px1]
+    return out
+
+
+def _surrounding(frame: np.ndarray, box: Box, ring: int = 3) -> np.ndarray:
+    """The median colour of a thin ring just outside `box`."""
+    height, width = frame.shape[:2]
+    x0, y0 = max(box.x - ring, 0), max(box.y - ring, 0)
+    x1, y1 = min(box.x + box.w + ring, width), min(box.y + box.h + ring, height)
+    around = frame[y0:y1, x0:x1].reshape(-1, frame.shape[2])
+    mask = np.ones((y1 - y0, x1 - x0), bool)
+    mask[box.y - y0:box.y - y0 + box.h, box.x - x0:box.x - x0 + box.w] = False
+    ring_pixels = around[mask.reshape(-1)]
+    if not len(ring_pixels):
+        return np.zeros(frame.shape[2], frame.dtype)
+    colour: np.ndarray = np.median(ring_pixels, axis=0).astype(frame.dtype)
+    return colour

@@ -30,6 +30,7 @@ from typing import TextIO
 
 from bot.config import DemoOptions, PlayConfig
 from bot.eyes import Eyes
+from bot.film import film_demo
 from bot.options import config_from, demo_options
 from bot.play import Player
 from bot.session import SetupError, open_recorder, run_player, x_display
@@ -169,6 +170,8 @@ def _write_outputs(options: DemoOptions, result: RunResult, player: Player, even
         sheet = options.out_dir / "contact-sheet.png"
         save_image(sheet, contact_sheet([player.snapshots[n] for n in numbers], captions))
         print(f"contact sheet: {sheet}", file=out)
+    for film in film_demo(options.out_dir, options.play.record):
+        print(f"animation of the run: {film}", file=out)
     print(f"the game's event log: {events}", file=out)
     if options.report is not None:
         options.report.write_text(json.dumps(result.report(events), indent=2) + "\n",

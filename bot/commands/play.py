@@ -1,33 +1,41 @@
 """`puzlogic-bot play`: play on the desktop, print the final table, exit with the run's code.
 
 `--dry-run` makes no pointer at all, so it cannot move the mouse even by mistake: it reads the
-screen once and says what the bot would do.
+screen once and says what the bot would do; `--plan FILE.png` draws it too (the overlay of the
+frame with each planned drag as a numbered arrow).
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TextIO
 
 from bot.config import PlayConfig
 from bot.eyes import Eyes, Sight
 from bot.options import config_from
-from bot.plan import PlanError, plan_drags
+from bot.plan import Drag, PlanError, plan_drags
 from bot.session import SetupError, open_recorder, run_player
 from bot.stats import summary
 from puzzle.exits import BadInput, ExitCode
 from puzzle.solver import NoSolution, solve
 from vision.capture import CaptureError, MssScreen, Screen
+from vision.image import ImageError, save_image
+from vision.overlay import draw_overlay
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    plan = getattr(args, "plan", None)
+    if plan is not None and not args.dry_run:
+        raise BadInput("--plan draws what --dry-run would do: give both")
     try:
-        return play_live(config_from(args), out)
+        return play_live(config_from(args), out, plan=plan)
     except (SetupError, argparse.ArgumentTypeError) as error:
         raise BadInput(str(error)) from None
 
 
-def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> ExitCode:
+def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None,
+              plan: Path | None = None) -> ExitCode:
     """Play on the desktop; returns the exit code. SetupError when the devices cannot start."""
     screen = screen or MssScreen(config.monitor)
     try:
@@ -43,7 +51,7 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> 
     try:
         eyes = Eyes(screen, region, recorder)
         if config.dry_run:
-            return dry_run(eyes, out)
+            return dry_run(eyes, out, plan)
         return _play(config, eyes, screen, out)
     finally:
         if recorder is not None:
@@ -58,9 +66,31 @@ def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> ExitCo
     return result.exit_code
 
 
-def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
-    """Read the screen once and show what the bot would do, without a pointer."""
+def dry_run(eyes: Eyes, out: TextIO, plan: Path | None = None) -> ExitCode:
+    """Read the screen once and show what the bot would do, without a pointer; with `plan`,
+    draw it in that picture too."""
     sight = eyes.look()
+    drags: list[Drag] = []
+    try:
+        return _say_dry_run(sight, drags, out)
+    finally:
+        if plan is not None:
+            _draw_plan(plan, sight, drags, out)
+
+
+def _draw_plan(path: Path, sight: Sight, drags: list[Drag], out: TextIO) -> None:
+    picture = draw_overlay(sight.frame, sight.reading,
+                           note=f"planned: {len(drags)} drag(s), numbered in order",
+                           arrows=[(d.start, d.end) for d in drags])
+    try:
+        save_image(path, picture)
+    except ImageError as error:
+        raise BadInput(str(error)) from None
+    print(f"plan drawn: {path}", file=out)
+
+
+def _say_dry_run(sight: Sight, drags: list[Drag], out: TextIO) -> ExitCode:
+    """What the bot would do on `sight`; the planned drags go into `drags`."""
     reading = sight.reading
     print(f"screen: {reading.screen}" + (f", level {reading.level}" if reading.level else "")
           + (f", game at {sight.game}" if sight.game else ""), file=out)
@@ -74,7 +104,7 @@ def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
     assert reading.puzzle is not None
     try:
         solution = solve(reading.puzzle, prefer=reading.placed)
-        drags = plan_drags(reading, solution.placements)
+        drags += plan_drags(reading, solution.placements)
     except (NoSolution, PlanError) as error:
         print(f"would not act: {error}", file=out)
         return ExitCode.FAILED
