@@ -48,11 +48,12 @@ VIDEO_NAME = "run.mp4"  # in the demo's output folder, with run.gif beside it
 class FilmSettings:
     """How long things show (seconds) and what counts as the completed overlay."""
 
-    shortest_s: float = 0.12
-    longest_s: float = 0.8
-    drag_s: float = 0.45
-    solved_s: float = 1.6
-    complete_s: float = 0.5
+    # A full demo (15 levels, 153 drags) comes to about two minutes of video.
+    shortest_s: float = 0.1
+    longest_s: float = 0.5
+    drag_s: float = 0.3
+    solved_s: float = 1.2
+    complete_s: float = 0.3
     margin: float = 0.04  # of the game's width, kept around it
     dim_ratio: float = 0.8  # a frame this much darker than its level's reading is dimmed
 
