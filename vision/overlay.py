@@ -233,30 +233,33 @@ def glyph_crops(image: np.ndarray, reading: ScreenReading) -> Iterator[tuple[str
         yield (f"sum-{total.axis}-{total.index}-{total.side}_{total.total}",
                as_seen(image, total.box))
     if reading.level_label is not None:
-        yield f"level_{reading.level}", as_seen(image, reading.level_label)
+        # Vision reads only the label's last word ("07" of "Level 07"); shown whole here, the
+        # OCR's view of the whole label would be letters it never read.
+        yield f"level_{reading.level}", as_seen(image, reading.level_label, ocr=False)
     states = {n: state for state, numbers in (reading.levels or {}).items() for n in numbers}
     for name, box in sorted(reading.buttons.items()):
         if name.isdigit():
             yield f"button-{name}_{states.get(int(name), 'unknown')}", as_seen(image, box)
 
 
-def as_seen(image: np.ndarray, box: Box, height: int = 48) -> np.ndarray:
+def as_seen(image: np.ndarray, box: Box, height: int = 48, ocr: bool = True) -> np.ndarray:
     """The crop, `height` pixels high, beside the digits the OCR was shown (black on white, as
-    the first view of `vision.settings.OCR` draws them); a grey square where it saw no ink."""
+    the first view of `vision.settings.OCR` draws them); a grey square where it saw no ink, or
+    with `ocr=False`."""
     crop = _cut(image, box)
     raw = cv2.resize(crop, (max(1, round(crop.shape[1] * height / crop.shape[0])), height),
                      interpolation=cv2.INTER_NEAREST)
-    blobs = normalise(crop)
+    blobs = normalise(crop) if ocr else None
     digits = blobs.digits() if blobs is not None else []
     if digits:
         seen = [shown(d, OCR.views[0]) for d in digits]
         seen = [cv2.resize(s, (max(1, round(s.shape[1] * height / s.shape[0])), height),
                            interpolation=cv2.INTER_AREA) for s in seen]
-        ocr = cv2.cvtColor(np.hstack(seen), cv2.COLOR_GRAY2BGR)
+        view = cv2.cvtColor(np.hstack(seen), cv2.COLOR_GRAY2BGR)
     else:
-        ocr = np.full((height, height, 3), 128, np.uint8)
+        view = np.full((height, height, 3), 128, np.uint8)
     gap = np.full((height, 4, 3), 255, np.uint8)
-    return np.hstack([_as_bgr(raw), gap, ocr])
+    return np.hstack([_as_bgr(raw), gap, view])
 
 
 # ---------------------------------------------------------------- drawing
