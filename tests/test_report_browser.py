@@ -91,10 +91,6 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_report(outcomes, tmp_path_factory.mktemp("report"))
 
 
-# A browser start takes seconds on a loaded 2-core machine; four of them here.
-pytestmark = pytest.mark.slow
-
-
 def test_the_browser_shows_every_row_failures_first(report: Path, tmp_path: Path) -> None:
     page = seen(report, "all", tmp_path)
     assert page.rows == [("row-3", False), ("row-5", False), ("row-2", False), ("row-1", False),
