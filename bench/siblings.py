@@ -431,10 +431,7 @@ def main() -> int:
 
         def ours_cross() -> bool:
             # The math is part of the time: no primes or candidates kept from a last run.
-            for cached in (numbercross.candidates, numbercross._listed,
-                           numbercross._prime_power_set, numbercross._primes_below,
-                           numbercross._fibonacci):
-                cached.cache_clear()
+            numbercross.clear_caches()
             return numbercross.solve(cross).unique
 
         bench("the seed's 11x11", ours_cross, "seed 000 row-by-row",
