@@ -2,7 +2,8 @@
 
 Per instance, the wall time from the puzzle object to the verdict (answer found, second answer
 ruled out), median of --runs runs for ours and of --baseline-runs for the baselines (the
-slow ones), side by side with the ratio:
+slow ones), taken in turns (ours, baseline, ours, ...) so both see the same machine, side by
+side with the ratio:
 
   alphametics   ours: bit-vector columns with carries | seed 002: one Int per letter, the
                 words' full sums in linear integer arithmetic (z3.Solver)
@@ -357,13 +358,18 @@ def row_by_row(puzzle: numbercross.NumberCross) -> list[list[list[int]]]:
 # ---- timing -------------------------------------------------------------------------------
 
 
-def median_time(run: Callable[[], object], times: int) -> tuple[float, object]:
-    results, spent = None, []
-    for _ in range(times):
-        started = time.perf_counter()
-        results = run()
-        spent.append(time.perf_counter() - started)
-    return statistics.median(spent), results
+def side_by_side(runs: list[tuple[Callable[[], object], int]]) -> list[tuple[float, object]]:
+    """Median wall time and last result of each (function, times), the runs taken in turns
+    (ours, baseline, ours, ...) so a busy spell on the shared machine slows both alike."""
+    results: list[object] = [None] * len(runs)
+    spent: list[list[float]] = [[] for _ in runs]
+    for turn in range(max(times for _, times in runs)):
+        for k, (run, times) in enumerate(runs):
+            if turn < times:
+                started = time.perf_counter()
+                results[k] = run()
+                spent[k].append(time.perf_counter() - started)
+    return [(statistics.median(s), r) for s, r in zip(spent, results, strict=True)]
 
 
 def main() -> int:
@@ -379,11 +385,12 @@ def main() -> int:
 
     def bench(name: str, ours: Callable[[], bool], baseline_name: str,
               baseline: Callable[[], object] | None, baseline_runs: int | None = None) -> None:
-        t_ours, unique = median_time(ours, args.runs)
         if baseline is None:
+            [(t_ours, unique)] = side_by_side([(ours, args.runs)])
             rows.append((name, t_ours, bool(unique), baseline_name, None, None))
         else:
-            t_base, verdict = median_time(baseline, baseline_runs or args.baseline_runs)
+            (t_ours, unique), (t_base, verdict) = side_by_side(
+                [(ours, args.runs), (baseline, baseline_runs or args.baseline_runs)])
             rows.append((name, t_ours, bool(unique), baseline_name, t_base, verdict))
         last = rows[-1]
         base = "skipped" if last[4] is None else f"{last[4]:8.3f} s (unique: {last[5]})"
@@ -431,10 +438,7 @@ def main() -> int:
 
         def ours_cross() -> bool:
             # The math is part of the time: no primes or candidates kept from a last run.
-            for cached in (numbercross.candidates, numbercross._listed,
-                           numbercross._prime_power_set, numbercross._primes_below,
-                           numbercross._fibonacci):
-                cached.cache_clear()
+            numbercross.clear_caches()
             return numbercross.solve(cross).unique
 
         bench("the seed's 11x11", ours_cross, "seed 000 row-by-row",

@@ -2,6 +2,7 @@
 explained; the checker rejects wrong grids."""
 
 import dataclasses
+import itertools
 
 import pytest
 
@@ -55,3 +56,23 @@ def test_bad_input() -> None:
         numbercross.from_json({"regions": [[0, 0]], "clues": ["prime"]})
     with pytest.raises(BadInput, match="one clue per row"):
         numbercross.from_json({"regions": [[0, 0]], "clues": []})
+
+
+def test_candidates_are_every_fitting_number() -> None:
+    """The tables (built from both ends, met in the middle, pruned by range) hold exactly the
+    numbers a plain scan finds: every number of up to 5 digits, filed by which neighbouring
+    digits are equal, tested by the checker's own clue tests."""
+    by_shape: dict[tuple[int, ...], list[int]] = {}
+    for n in range(10, 100_000):
+        text = str(n)
+        regions = [0]
+        for prev, digit in itertools.pairwise(text):
+            regions.append(regions[-1] + (prev != digit))
+        by_shape.setdefault(tuple(regions), []).append(n)
+    assert len(by_shape) == 2 + 4 + 8 + 16
+    for clue, (_, test) in numbercross.CLUES.items():
+        test = numbercross._INDEPENDENT.get(clue, test)
+        for regions, numbers in by_shape.items():
+            heads = [i for i in range(len(regions)) if i == 0 or regions[i] != regions[i - 1]]
+            expected = sorted(tuple(int(str(n)[i]) for i in heads) for n in numbers if test(n))
+            assert sorted(numbercross.candidates(regions, clue)) == expected, (clue, regions)
