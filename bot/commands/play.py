@@ -13,6 +13,7 @@ from bot.config import PlayConfig
 from bot.eyes import Eyes, Sight
 from bot.options import config_from
 from bot.plan import PlanError, plan_drags
+from bot.scaling import measure
 from bot.session import SetupError, open_recorder, run_player
 from bot.stats import summary
 from puzzle.exits import BadInput, ExitCode
@@ -30,15 +31,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> ExitCode:
     """Play on the desktop; returns the exit code. SetupError when the devices cannot start."""
     screen = screen or MssScreen(config.monitor)
+    region = config.region
     try:
         bounds = screen.bounds()
+        # A region is in captured pixels, which a scaled desktop has more of than points.
+        width, height = measure(screen).pixel_size(bounds) if region else (bounds.w, bounds.h)
     except CaptureError as error:
         raise SetupError(str(error)) from None
-    region = config.region
-    if region is not None and not (region.x + region.w <= bounds.w
-                                   and region.y + region.h <= bounds.h):
+    if region is not None and not (region.x + region.w <= width
+                                   and region.y + region.h <= height):
         raise SetupError(f"region {region.to_list()} is not inside the monitor "
-                         f"({bounds.w}x{bounds.h})")
+                         f"({width}x{height} pixels)")
     recorder = open_recorder(config)
     try:
         eyes = Eyes(screen, region, recorder)
