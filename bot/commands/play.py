@@ -55,7 +55,8 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None) -> 
 
 def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> ExitCode:
     if config.verbosity >= 1 and config.safety.enabled:
-        print("playing; Esc or the pointer in a screen corner stops the bot", file=out)
+        print(f"playing; Esc or the pointer in a screen corner stops the bot, "
+              f"{config.safety.pause_key.upper()} pauses and resumes it", file=out)
     result, _ = run_player(config, eyes, screen, out)
     print(summary(result), file=out)
     return result.exit_code
