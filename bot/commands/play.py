@@ -7,9 +7,11 @@ screen once and says what the bot would do.
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TextIO
 
 from bot.config import PlayConfig
+from bot.desktop import print_monitors, wayland_refusal
 from bot.eyes import Eyes, Sight
 from bot.options import config_from
 from bot.plan import PlanError, plan_drags
@@ -22,9 +24,15 @@ from vision.capture import CaptureError, MssScreen, Screen
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    refusal = None if args.xwayland else wayland_refusal(os.environ)
+    if refusal is not None:
+        raise BadInput(refusal)
     try:
+        if args.list_monitors:
+            print_monitors(out)
+            return ExitCode.OK
         return play_live(config_from(args), out)
-    except (SetupError, argparse.ArgumentTypeError) as error:
+    except (SetupError, CaptureError, argparse.ArgumentTypeError) as error:
         raise BadInput(str(error)) from None
 
 
