@@ -99,6 +99,24 @@ def _pass_through(name: str) -> PassThrough:
     return run
 
 
+READS_SCREENS = ("read", "replay", "play", "demo")
+"""Commands that read screens, and so need tesseract (`solve` checks for itself, for an image
+only, so that its --json answer stays JSON)."""
+
+
+def _reads_screens(args: argparse.Namespace) -> bool:
+    return args.command in READS_SCREENS and not getattr(args, "list_monitors", False)
+
+
+def _require_tesseract() -> None:
+    """Stop before the first image when tesseract cannot run: one line with the fix."""
+    from vision.tools import tesseract_problem  # loads vision: only commands that read do
+
+    problem = tesseract_problem()
+    if problem is not None:
+        raise BadInput(problem)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -108,6 +126,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             args = _parser().parse_args(argv)
         except SystemExit as stop:  # argparse has printed usage or help
             return stop.code if isinstance(stop.code, int) else ExitCode.BAD_INPUT
+        if _reads_screens(args):
+            _require_tesseract()
         return int(_command(args.command)(args, out or sys.stdout))
     except BadInput as error:
         print(f"puzlogic-bot: {error}", file=sys.stderr)
