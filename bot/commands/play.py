@@ -21,6 +21,7 @@ from bot.stats import summary
 from puzzle.exits import BadInput, ExitCode
 from puzzle.solver import NoSolution, solve
 from vision.capture import CaptureError, MssScreen, Screen
+from vision.cutoff import cut_off_reason
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -77,7 +78,8 @@ def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
     print(f"screen: {reading.screen}" + (f", level {reading.level}" if reading.level else "")
           + (f", game at {sight.game}" if sight.game else ""), file=out)
     if not reading.ok:
-        doubts = "; ".join(str(d) for d in reading.doubts) or "no game seen"
+        cut = cut_off_reason(sight.frame) if reading.screen == "unknown" else None
+        doubts = cut or "; ".join(str(d) for d in reading.doubts) or "no game seen"
         print(f"would not act: {doubts}", file=out)
         return ExitCode.FAILED
     if reading.screen != "level":
