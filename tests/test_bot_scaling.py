@@ -139,3 +139,23 @@ def test_mss_turns_a_pixel_region_into_desktop_units_and_cuts_it_out() -> None:
     screen._ratio = (1.0, 1.0)
     assert screen._area(monitors, Box(10, 20, 30, 40)) == (
         {"left": 1450, "top": 20, "width": 30, "height": 40}, None)
+
+
+def test_a_dry_run_on_a_scaled_screen_prints_pointer_positions_and_says_so(
+        game: Callable[..., GameDevice], tmp_path: Path) -> None:
+    import io
+    import re
+
+    from bot.commands.play import play_live
+
+    device = game(level=3)
+    out = io.StringIO()
+    config = PlayConfig(dry_run=True, debug_dir=tmp_path / "debug")
+    assert play_live(config, out, ZoomedScreen(device, 2.0)) == 0
+    text = out.getvalue()
+    assert "game at 800x600 at (200, 90)" in text.splitlines()[0]
+    assert "this monitor is scaled 2x" in text and "Box(" not in text
+    drags = "\n".join(text.splitlines()[2:])
+    points = [(int(x), int(y)) for x, y in re.findall(r"(?:from|at) \((\d+), (\d+)\)", drags)]
+    window = device.bounds()
+    assert len(points) == 12 and all(window.contains(p) for p in points)

@@ -15,7 +15,7 @@ from bot.desktop import print_monitors, wayland_refusal
 from bot.eyes import Eyes, Sight
 from bot.options import config_from
 from bot.plan import PlanError, plan_drags
-from bot.scaling import measure
+from bot.scaling import Scaling, measure
 from bot.session import SetupError, open_recorder, run_player
 from bot.stats import summary
 from puzzle.exits import BadInput, ExitCode
@@ -66,6 +66,9 @@ def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> ExitCo
     if config.verbosity >= 1 and config.safety.enabled:
         print(f"playing; Esc or the pointer in a screen corner stops the bot, "
               f"{config.safety.pause_key.upper()} pauses and resumes it", file=out)
+    if config.verbosity >= 2:
+        print(f"positions below are in {coordinates(measure(screen))}; a drag's are pixels "
+              "of the game's frame", file=out)
     result, _ = run_player(config, eyes, screen, out)
     print(summary(result), file=out)
     return result.exit_code
@@ -93,12 +96,20 @@ def dry_run(eyes: Eyes, out: TextIO) -> ExitCode:
         print(f"would not act: {error}", file=out)
         return ExitCode.FAILED
     several = "" if solution.unique else ", one of several answers"
-    print(f"would drag ({len(drags)}{several}), in desktop pixels:", file=out)
+    print(f"would drag ({len(drags)}{several}), in {coordinates(sight.scaling)}:", file=out)
     for planned in drags:
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         print(f"  {planned.value} from {sight.point(planned.start)} to {where} at "
               f"{sight.point(planned.end)}", file=out)
     return ExitCode.OK
+
+
+def coordinates(scaling: Scaling | None) -> str:
+    """Which coordinates the positions a user reads are in, and how they relate to pixels."""
+    if scaling is None or scaling.unit:
+        return "desktop coordinates (pointer positions; here the same as screen pixels)"
+    return (f"desktop coordinates (pointer positions; this monitor is scaled {scaling}, so one "
+            f"unit spans {scaling.x:g} by {scaling.y:g} captured pixels)")
 
 
 def _next_click(sight: Sight) -> str:
