@@ -1,5 +1,5 @@
 """The screenshot replay engine: which files a replay covers, each one read, drawn and (for a
-level) solved into an `ImageOutcome`, and the progress bar both replays show.
+level) solved into an `ImageOutcome` (the progress bar both replays show is bot.progress).
 """
 
 from __future__ import annotations
@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
 
 from bot.screenshots import describe_reading, no_game_reason, read_shot
 from bot.sources import IMAGE_SUFFIXES
@@ -17,8 +16,6 @@ from puzzle.solver import NoSolution, solve
 from vision.image import save_image
 from vision.overlay import draw_overlay
 from vision.report import ImageOutcome, thumbnail
-
-BAR_WIDTH = 30  # characters of the bar itself; the image's name follows in 40 more
 
 
 def replay_files(paths: Sequence[str]) -> list[Path]:
@@ -36,26 +33,6 @@ def replay_files(paths: Sequence[str]) -> list[Path]:
         else:
             files.append(path)  # load_image says what is wrong with it, if anything
     return files
-
-
-class ProgressBar:
-    """A progress bar on stderr when it is a terminal; silent otherwise (the summary counts)."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream = total, stream
-        self.live = stream.isatty()
-
-    def show(self, done: int, name: str) -> None:
-        if self.live:
-            filled = round(BAR_WIDTH * done / self.total)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
-                              f"{done}/{self.total} {name[:40]:<40}")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.live:
-            self.stream.write("\r" + " " * 80 + "\r")
-            self.stream.flush()
 
 
 def replay_one(path: Path, number: int, folder: Path) -> ImageOutcome:
