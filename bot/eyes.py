@@ -77,6 +77,7 @@ class Eyes:
         self.bounds = screen.bounds()
         self.scaling = Scaling((self.bounds.x, self.bounds.y))  # measured at each whole read
         self.given_region = region  # in capture pixels, as the user sees them on a screenshot
+        self._measured = False  # with a region, the ratio takes a whole grab of its own
         self.region = region or Box(0, 0, self.bounds.w, self.bounds.h)
         self.game: Box | None = None  # in the screen's pixels
         self.grab_s = 0.0
@@ -115,7 +116,10 @@ class Eyes:
         """Read the whole screen (or the given region), measuring the pixel ratio again: from
         this very frame when it is the whole screen, else from one more whole grab."""
         if self.given_region is not None:
-            self.scaling = measure(self.screen)
+            if self.game is not None or not self._measured:
+                # At start, and when the game was lost; not on every look while none is seen.
+                self.scaling = measure(self.screen)
+                self._measured = True
             return self._read(self.region)
         start = self.clock()
         frame = self.screen.grab()

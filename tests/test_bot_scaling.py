@@ -159,3 +159,13 @@ def test_a_dry_run_on_a_scaled_screen_prints_pointer_positions_and_says_so(
     points = [(int(x), int(y)) for x, y in re.findall(r"(?:from|at) \((\d+), (\d+)\)", drags)]
     window = device.bounds()
     assert len(points) == 12 and all(window.contains(p) for p in points)
+
+
+def test_with_a_region_the_ratio_comes_from_one_whole_grab(
+        game: Callable[..., GameDevice]) -> None:
+    device = game(level=3)
+    screen = ZoomedScreen(device, 1.5)
+    eyes = Eyes(screen, Box(0, 0, 1200, 900))  # the whole window, in captured pixels
+    sight = eyes.look()
+    assert eyes.scaling.x == 1.5 and sight.reading.screen == "level"
+    assert sight.point((600, 450)) == (ORIGIN[0] + 400, ORIGIN[1] + 300)
