@@ -63,6 +63,8 @@ class Safety:
     corner_px: int = 4        # "in the corner" = within this many pixels of a desktop corner
     user_move_px: int = 6     # a pointer this far from where the bot put it was moved by a person
     still_s: float = 1.0      # a person's pointer must rest this long before the bot goes on
+    pause_key: str = "f8"     # pauses the bot, and resumes it (pynput's Key name). F8 does
+                              # nothing in the common browsers, so it never reaches the game
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,11 @@ Once the game has been seen, only its rectangle (plus a margin) is grabbed and r
 of a 1920x1080 screen, so both the grab and the read are faster. When the game is no longer
 whole inside that rectangle (the window moved, or was covered), the whole monitor (or --region)
 is read again. Every frame and every reading goes to the recorder when there is one.
+
+Frames are in capture pixels, the pointer moves in pointer coordinates, and the two differ on a
+scaled desktop (a Retina Mac: 2 pixels a point). Every read of the whole screen measures the
+ratio again (bot.scaling), so the game found again, on another monitor or after the display's
+scaling changed, is mapped right; a Sight maps its pixels through it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from bot.scaling import Scaling, measure, measured
 from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
@@ -35,20 +41,26 @@ class Sight:
     """One frame, where it sits on the desktop, and what vision read on it."""
 
     frame: np.ndarray
-    area: Box        # the frame's rectangle in the screen's own pixels
+    area: Box        # the frame's rectangle in the screen's own (capture) pixels
     offset: Point    # desktop (pointer) coordinates of the frame's top-left pixel
     reading: ScreenReading
     seconds: float   # grab and read together
+    scaling: Scaling | None = None  # the screen's pixels to pointer coordinates; None: 1 to 1
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
 
     def point(self, point: Point) -> Point:
-        """A point in the frame's pixels as a desktop point."""
-        return (point[0] + self.offset[0], point[1] + self.offset[1])
+        """A point in the frame's pixels as a desktop point (pointer coordinates)."""
+        if self.scaling is None:
+            return (point[0] + self.offset[0], point[1] + self.offset[1])
+        return self.scaling.to_pointer((self.area.x + point[0], self.area.y + point[1]))
 
     def box(self, box: Box) -> Box:
-        return Box(box.x + self.offset[0], box.y + self.offset[1], box.w, box.h)
+        """A box in the frame's pixels as a desktop box (pointer coordinates)."""
+        if self.scaling is None:
+            return Box(box.x + self.offset[0], box.y + self.offset[1], box.w, box.h)
+        return self.scaling.box_to_pointer(box.moved(self.area.x, self.area.y))
 
     @property
     def game(self) -> Box | None:
@@ -63,6 +75,9 @@ class Eyes:
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.screen, self.recorder, self.clock = screen, recorder, clock
         self.bounds = screen.bounds()
+        self.scaling = Scaling((self.bounds.x, self.bounds.y))  # measured at each whole read
+        self.given_region = region  # in capture pixels, as the user sees them on a screenshot
+        self._measured = False  # with a region, the ratio takes a whole grab of its own
         self.region = region or Box(0, 0, self.bounds.w, self.bounds.h)
         self.game: Box | None = None  # in the screen's pixels
         self.grab_s = 0.0
@@ -77,7 +92,7 @@ class Eyes:
             sight = self._read(self._around(self.game))
             if sight.reading.game is not None and self._whole(sight):
                 return sight
-        sight = self._read(self.region)
+        sight = self._read_whole()
         if sight.reading.game is not None:
             game = sight.reading.game
             self.game = Box(game.x + sight.area.x, game.y + sight.area.y, game.w, game.h)
@@ -97,9 +112,25 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.note(event, **fields)
 
-    def _read(self, area: Box) -> Sight:
+    def _read_whole(self) -> Sight:
+        """Read the whole screen (or the given region), measuring the pixel ratio again: from
+        this very frame when it is the whole screen, else from one more whole grab."""
+        if self.given_region is not None:
+            if self.game is not None or not self._measured:
+                # At start, and when the game was lost; not on every look while none is seen.
+                self.scaling = measure(self.screen)
+                self._measured = True
+            return self._read(self.region)
         start = self.clock()
-        frame = self.screen.grab(area)
+        frame = self.screen.grab()
+        self.scaling = measured(frame.shape, self.bounds)
+        self.region = Box(0, 0, frame.shape[1], frame.shape[0])
+        return self._read(self.region, frame, start)
+
+    def _read(self, area: Box, frame: np.ndarray | None = None,
+              start: float | None = None) -> Sight:
+        start = self.clock() if start is None else start
+        frame = self.screen.grab(area) if frame is None else frame
         grabbed = self.clock()
         reading = read_screen(frame)
         done = self.clock()
@@ -107,8 +138,8 @@ class Eyes:
         self.read_s += done - grabbed
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
-        offset = (self.bounds.x + area.x, self.bounds.y + area.y)
-        return Sight(frame, area, offset, reading, done - start)
+        offset = self.scaling.to_pointer((area.x, area.y))
+        return Sight(frame, area, offset, reading, done - start, self.scaling)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

@@ -53,7 +53,13 @@ def add_play_options(parser: argparse.ArgumentParser, on_screen: bool = True) ->
         where.add_argument("--monitor", type=int, default=1, metavar="N",
                            help="the monitor to look at: 1 the first (default), 0 all together")
         where.add_argument("--region", type=_region, metavar="X,Y,W,H",
-                           help="look only here (pixels of the monitor)")
+                           help="look only here (pixels of the monitor's capture, as on a "
+                                "screenshot of it)")
+        where.add_argument("--list-monitors", action="store_true",
+                           help="list the monitors (number, place, size, scaling) and exit")
+        where.add_argument("--xwayland", action="store_true",
+                           help="on a Wayland desktop: the game's browser runs under XWayland, "
+                                "play it anyway")
     what = parser.add_argument_group("what to play")
     what.add_argument("--levels", type=_levels, metavar="RANGE",
                       help="these levels (e.g. 3-7 or 1,4,9), even if completed; default: every "

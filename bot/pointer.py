@@ -1,6 +1,7 @@
 """The mouse: a small `Pointer` interface, the real one (pynput) and a fake that records.
 
-Coordinates are desktop pixels, the ones the pointer and `vision.capture.MssScreen.origin` use.
+Coordinates are the desktop's pointer coordinates, the ones `Screen.bounds` uses: pixels on an
+unscaled desktop, points on a Retina or scaled one (bot.scaling maps captured pixels to them).
 pynput is imported only when a `PynputPointer` is made: its X backend connects to `DISPLAY` at
 import time, so importing it before the bot has a display (the demo starts its own Xvfb) fails.
 """

@@ -1,9 +1,14 @@
-"""The fail-safe: Esc or the pointer thrown into a corner aborts; a person's move pauses the bot.
+"""The fail-safe: Esc or the pointer thrown into a corner aborts; a person's move pauses the bot,
+and so does the pause key (F8 by default), until it is pressed again.
 
 `Guard` is checked between every pointer step and sleeps in short slices, so an abort takes
 effect within one step (about 10 ms). Aborting also releases the button at once, from whichever
 thread saw the signal, so nothing stays pressed while the main thread finishes a frame read.
 `watch_keyboard_and_mouse` feeds it from pynput listeners (Esc anywhere, the pointer in a corner).
+
+A pointer already resting in a corner when the bot starts is not a stop signal (nobody threw
+it there): `wait_out_of_corner` asks for it to be moved and waits, and the corners count only
+once it has left.
 """
 
 from __future__ import annotations
@@ -32,10 +37,14 @@ class Guard:
 
     def __init__(self, pointer: Pointer, settings: Safety, desktop: Box | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 say: Callable[[str], None] = lambda text: None) -> None:
         self.pointer, self.settings, self.desktop = pointer, settings, desktop
-        self.clock, self._sleep = clock, sleep
+        self.clock, self._sleep, self._say = clock, sleep, say
         self._stop = threading.Event()
+        self._paused = threading.Event()
+        self._held_at_pause = False  # the button was down when the pause came: a drag broke
+        self._corner_wait = threading.Event()  # the pointer started in a corner: not a stop yet
         self.reason = ""
         self.expected: Point | None = None  # where the bot last put the pointer
         self.pauses = 0
@@ -62,21 +71,39 @@ class Guard:
         near_y = y <= d.y + margin or y >= d.y + d.h - 1 - margin
         return near_x and near_y
 
+    def pointer_at(self, point: Point) -> None:
+        """The pointer was seen at `point` (the mouse listener's thread): a corner aborts,
+        unless the pointer is still on its way out of the corner it started in."""
+        if not self._corner_wait.is_set() and self.in_corner(point):
+            self.abort(f"pointer in the screen corner {_where(point)}")
+
+    def toggle_pause(self) -> None:
+        """The pause key (the keyboard listener's thread): pause, or resume when paused. The
+        button is released at once; the bot waits at its next check."""
+        if self._paused.is_set():
+            self._paused.clear()
+        else:
+            self._held_at_pause = self.pointer.pressed
+            self._paused.set()
+            self.pointer.release()
+
     def check(self) -> None:
         """Raise Aborted when stopped; pause, then raise UserMoved, when a person moved."""
         if self._stop.is_set():
             raise Aborted(self.reason)
         if not self.settings.enabled:
             return
+        if self._paused.is_set():
+            self._wait_while_paused()
         here = self.pointer.position()
-        if self.in_corner(here):
-            self.abort(f"pointer in the screen corner {here}")
+        if self.in_corner(here) and not self._corner_wait.is_set():
+            self.abort(f"pointer in the screen corner {_where(here)}")
             raise Aborted(self.reason)
         moved = self.expected is not None and _distance(here, self.expected)
         if moved and moved > self.settings.user_move_px:
             self.pointer.release()
             self.wait_until_still()
-            raise UserMoved(f"the pointer was moved to {here} while the bot played")
+            raise UserMoved(f"the pointer was moved to {_where(here)} while the bot played")
 
     def moved_to(self, point: Point) -> None:
         self.expected = point
@@ -89,12 +116,43 @@ class Guard:
             self._nap(0.02)
             here = self.pointer.position()
             if self.in_corner(here):
-                self.abort(f"pointer in the screen corner {here}")
+                self.abort(f"pointer in the screen corner {_where(here)}")
             if self._stop.is_set():
                 raise Aborted(self.reason)
             if here != last:
                 last, since = here, self.clock()
         self.expected = None
+
+    def wait_out_of_corner(self) -> None:
+        """At the start: when the pointer rests in a fail-safe corner, ask for it to be moved
+        out and wait until it is (Esc still stops), instead of stopping at once."""
+        if not self.settings.enabled or not self.in_corner(self.pointer.position()):
+            return
+        self._corner_wait.set()
+        try:
+            self._say(f"the pointer rests in a screen corner {_where(self.pointer.position())}, "
+                      "which stops the bot: move the pointer out of the corner (Esc quits)")
+            while self.in_corner(self.pointer.position()):
+                if self._stop.is_set():
+                    raise Aborted(self.reason)
+                self._nap(0.05)
+        finally:
+            self._corner_wait.clear()
+
+    def _wait_while_paused(self) -> None:
+        """Hold still until the pause key is pressed again. A pause mid-drag has let go of the
+        piece, so the bot must look again (UserMoved); between actions it simply goes on."""
+        broke_a_drag = self._held_at_pause or self.pointer.pressed
+        self.pointer.release()
+        self._say(f"paused: {self.settings.pause_key.upper()} resumes, Esc stops")
+        while self._paused.is_set():
+            if self._stop.is_set():
+                raise Aborted(self.reason)
+            self._nap(0.05)
+        self._say("resumed")
+        self.expected = None  # the person's pointer is wherever they left it
+        if broke_a_drag:
+            raise UserMoved(f"paused with {self.settings.pause_key.upper()} during a drag")
 
     def sleep(self, seconds: float) -> None:
         """Sleep, checking for an abort every few milliseconds."""
@@ -115,6 +173,10 @@ class Guard:
             self._sleep(seconds)
 
 
+def _where(point: Point) -> str:
+    return f"at ({point[0]}, {point[1]})"
+
+
 def _distance(a: Point, b: Point) -> float:
     return float(max(abs(a[0] - b[0]), abs(a[1] - b[1])))
 
@@ -132,13 +194,16 @@ def watch_keyboard_and_mouse(guard: Guard, join: bool = False) -> Iterator[None]
         return
     from pynput import keyboard, mouse  # lazily: needs DISPLAY, and only a live run wants it
 
+    pause_key = getattr(keyboard.Key, guard.settings.pause_key, None)
+
     def on_press(key: Any) -> None:
         if key == keyboard.Key.esc:
             guard.abort("Esc pressed")
+        elif pause_key is not None and key == pause_key:
+            guard.toggle_pause()
 
     def on_move(x: int, y: int) -> None:
-        if guard.in_corner((int(x), int(y))):
-            guard.abort(f"pointer in the screen corner ({int(x)}, {int(y)})")
+        guard.pointer_at((int(x), int(y)))
 
     listeners = [keyboard.Listener(on_press=on_press), mouse.Listener(on_move=on_move)]
     for listener in listeners:

@@ -15,6 +15,7 @@ from bot.wording import count, shape
 from puzzle.exits import BadInput
 from puzzle.model import draw
 from vision import read_screen
+from vision.cutoff import cut_off_reason
 from vision.image import ImageError, load_image
 from vision.reading import ScreenReading
 
@@ -48,6 +49,9 @@ def no_game_reason(shot: Shot) -> str | None:
     """The one line for a screenshot in which vision found no game, else None."""
     if shot.reading.screen != "unknown":
         return None
+    cut = cut_off_reason(shot.image)
+    if cut is not None:  # clearer than what the part of the game left looks like
+        return f"{shot.path}: no whole game found ({cut})"
     reasons = "; ".join(str(d) for d in shot.reading.doubts) or "nothing on it looks like the game"
     return f"{shot.path}: no game found ({reasons})"
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TextIO
 
 from bot.config import PlayConfig
 from bot.eyes import Eyes, Recorder
 from bot.play import Player
 from bot.pointer import PointerError, PynputPointer
-from bot.safety import Guard, watch_keyboard_and_mouse
+from bot.safety import Aborted, Guard, watch_keyboard_and_mouse
 from bot.stats import RunResult
 from vision.capture import CaptureError, Screen
 
@@ -39,9 +39,12 @@ def run_player(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO,
         if level <= config.verbosity:
             print(text, file=out, flush=True)
 
-    player = Player(config, eyes, pointer, Guard(pointer, config.safety, desktop), say)
+    guard = Guard(pointer, config.safety, desktop, say=lambda text: say(text, 0))
+    player = Player(config, eyes, pointer, guard, say)
     try:
         with watch_keyboard_and_mouse(player.guard, join=join_listeners):
+            with suppress(Aborted):  # Esc while waiting: the run below sees it and reports it
+                guard.wait_out_of_corner()
             return player.run(), player
     finally:
         pointer.close()

@@ -120,7 +120,10 @@ PER_PIECE = Column("s/piece", lambda s: f"{s.per_piece_s:.3f}")  # the benchmark
 
 
 def level_table(levels: Sequence[LevelStats], columns: Sequence[Column] = COLUMNS) -> list[str]:
-    """A header and one row per level; every column right-aligned but the last."""
+    """A header and one row per level; every column right-aligned but the last.
+
+    Written by hand on purpose: rich's Table (box=None) prints the very same text, but took
+    41 ms against 0.3 ms for 15 levels, plus 10-50 ms to import, in a run's last line."""
     rows: list[Sequence[str]] = [tuple(c.name for c in columns)]
     rows += [tuple(c.text(stats) for c in columns) for stats in levels]
     widths = [max(len(row[i]) for row in rows) for i in range(len(columns))]

@@ -9,7 +9,9 @@ these codes:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from types import MappingProxyType
 
 
 class ExitCode(IntEnum):
@@ -26,6 +28,24 @@ class ExitCode(IntEnum):
     INTERRUPTED = 130
     """A person stopped it: Esc, a screen corner, Ctrl-C or a termination signal (128 + SIGINT,
     as shells report it)."""
+
+
+MEANING: Mapping[ExitCode, str] = MappingProxyType({
+    ExitCode.OK: "done: solved, read cleanly, every level asked for played",
+    ExitCode.FAILED: "it ran but could not finish (no answer, a doubt, a stop); says why",
+    ExitCode.BAD_INPUT: "bad input, options or setup (file, display, tesseract): one line",
+    ExitCode.INTERRUPTED: "stopped by a person: Esc, a screen corner, Ctrl-C",
+})
+"""Each code in a few words, for every command's --help (`exit_codes_help`)."""
+
+
+def exit_codes_help() -> str:
+    """The exit codes as a --help epilog.
+
+    >>> print(exit_codes_help().splitlines()[1])
+      0    done: solved, read cleanly, every level asked for played
+    """
+    return "exit codes:\n" + "\n".join(f"  {int(code):<4} {MEANING[code]}" for code in ExitCode)
 
 
 class BadInput(Exception):

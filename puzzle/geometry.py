@@ -12,6 +12,8 @@ position on an image or the desktop.
 (True, False)
 >>> Rect(1.5, 2, 10, 4).scaled(2)
 Box(3, 4, 20, 8)
+>>> print(box)
+30x40 at (10, 20)
 """
 
 from __future__ import annotations
@@ -66,6 +68,10 @@ class Box:
 
     def __repr__(self) -> str:
         return f"Box({self.x}, {self.y}, {self.w}, {self.h})"
+
+    def __str__(self) -> str:
+        """How a user reads a box: '800x600 at (560, 240)' (never the Python repr)."""
+        return f"{self.w}x{self.h} at ({self.x}, {self.y})"
 
 
 @dataclass(frozen=True)

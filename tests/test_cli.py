@@ -215,3 +215,46 @@ def test_sibling_hands_its_arguments_to_the_sibling_command_line(
 def test_sibling_solves_through_the_bot_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sibling", "alphametic", "SEND + MORE = MONEY"]) == 0
     assert "9567 + 1085 = 10652" in capsys.readouterr().out
+
+
+# ---- --help and --version ------------------------------------------------------------------
+
+HELPED = ["solve", "generate", "play", "demo", "read", "replay"]
+
+
+@pytest.mark.parametrize("command", [[], *([c] for c in HELPED)],
+                         ids=["main", *HELPED])
+def test_every_help_has_a_description_defaults_and_the_exit_codes(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzle.exits import MEANING, ExitCode
+
+    assert main([*command, "--help"]) == 0
+    text = capsys.readouterr().out
+    usage, description = text.split("\n\n")[:2]
+    assert usage.startswith("usage: puzlogic-bot") and len(description.split()) >= 8
+    assert all(max(map(len, part.splitlines())) <= 100 for part in text.split("\n\n"))
+    table = text[text.index("exit codes:"):]
+    for code in ExitCode:
+        assert f"  {int(code):<4} {MEANING[code]}" in table
+    assert "Box(" not in text
+
+
+@pytest.mark.parametrize(("command", "shown"), [
+    ("solve", "most solutions --all lists (default: 100)"),
+    ("generate", "rows of the grid (default: 5)"),
+    ("generate", "the random seed (default: 0)"),
+    ("play", "(default: normal)"),
+    ("demo", "(default: puzlogic-demo)"),
+    ("replay", "(default: replay-report)"),
+])
+def test_help_shows_the_defaults(command: str, shown: str,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    main([command, "--help"])
+    assert shown in " ".join(capsys.readouterr().out.split())
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"puzlogic-bot {version('puzlogic-bot')}"

@@ -7,7 +7,9 @@ screenshots in turn, so the bot, tests and replays run the same code without a d
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -53,11 +55,17 @@ class MssScreen:
 
     One mss session serves every grab (opening one costs about 8 ms, a grab of the game about
     2 ms); `close()` ends it. mss is thread-bound on some platforms: grab from one thread.
+
+    mss places monitors in the system's desktop coordinates (points on macOS) but returns the
+    pixels it captured (twice as many each way on a Retina display). A `region` is in those
+    captured pixels, so it is turned into the system's coordinates here, with the ratio of the
+    first whole-monitor grab: callers never see points.
     """
 
     def __init__(self, monitor: int = 1) -> None:
         self.monitor = monitor
         self._session: Any = None
+        self._ratio: tuple[float, float] | None = None  # captured pixels per desktop unit
 
     def __repr__(self) -> str:
         return f"MssScreen(monitor={self.monitor})"
@@ -67,12 +75,20 @@ class MssScreen:
 
         try:
             session = self._open()
-            area = self._area(session.monitors, region)
+            if region is not None and self._ratio is None:
+                self.grab()  # the ratio first: a region is in captured pixels
+            area, inner = self._area(session.monitors, region)
             shot = session.grab(area)
         except mss.exception.ScreenShotError as error:
             raise CaptureError(f"cannot grab the screen: {error}") from None
         # mss gives BGRA rows; drop alpha and own the memory (the session reuses its buffer).
-        return np.ascontiguousarray(np.asarray(shot)[:, :, :3])
+        pixels = np.asarray(shot)
+        if region is None:
+            screen = session.monitors[self._checked_index(session.monitors)]
+            self._ratio = (pixels.shape[1] / screen["width"], pixels.shape[0] / screen["height"])
+        elif inner is not None:  # a scaled screen: the grab was rounded out to whole units
+            pixels = pixels[inner.y:inner.y + inner.h, inner.x:inner.x + inner.w]
+        return np.ascontiguousarray(pixels[:, :, :3])
 
     def bounds(self) -> Box:
         """The monitor's rectangle in desktop (pointer) coordinates."""
@@ -101,22 +117,35 @@ class MssScreen:
     def _monitors(self) -> Sequence[dict[str, int]]:
         return self._open().monitors  # type: ignore[no-any-return]
 
-    def _checked_index(self) -> int:
-        count = len(self._monitors())
+    def _checked_index(self, monitors: Sequence[dict[str, int]] | None = None) -> int:
+        count = len(self._monitors() if monitors is None else monitors)
         if not 0 <= self.monitor < count:
             raise CaptureError(f"no monitor {self.monitor} (this display has "
                                f"{count - 1}; 0 means all of them)")
         return self.monitor
 
-    def _area(self, monitors: Sequence[dict[str, int]], region: Box | None) -> dict[str, Any]:
-        screen = monitors[self._checked_index()]
+    def _area(self, monitors: Sequence[dict[str, int]],
+              region: Box | None) -> tuple[dict[str, Any], Box | None]:
+        """What to ask mss for (desktop units), and the region's pixels inside what it returns
+        (None: all of it)."""
+        screen = monitors[self._checked_index(monitors)]
         if region is None:
-            return dict(screen)
-        if not region.within(Box(0, 0, screen["width"], screen["height"])):
+            return dict(screen), None
+        rx, ry = self._ratio or (1.0, 1.0)
+        width, height = round(screen["width"] * rx), round(screen["height"] * ry)
+        if not region.within(Box(0, 0, width, height)):
             raise CaptureError(f"region {region.to_list()} is not inside monitor {self.monitor} "
-                               f"({screen['width']}x{screen['height']})")
-        return {"left": screen["left"] + region.x, "top": screen["top"] + region.y,
-                "width": region.w, "height": region.h}
+                               f"({width}x{height} pixels)")
+        if (rx, ry) == (1.0, 1.0):
+            return {"left": screen["left"] + region.x, "top": screen["top"] + region.y,
+                    "width": region.w, "height": region.h}, None
+        # Whole desktop units around the region, then the region's own pixels cut out of them.
+        left, top = math.floor(region.x / rx), math.floor(region.y / ry)
+        right = min(screen["width"], math.ceil(region.right / rx))
+        bottom = min(screen["height"], math.ceil(region.bottom / ry))
+        inner = Box(region.x - round(left * rx), region.y - round(top * ry), region.w, region.h)
+        return {"left": screen["left"] + left, "top": screen["top"] + top,
+                "width": right - left, "height": bottom - top}, inner
 
 
 def _box(monitor: dict[str, int]) -> Box:
@@ -160,3 +189,38 @@ def crop(image: np.ndarray, region: Box | None) -> np.ndarray:
     if not region.within(Box(0, 0, width, height)):
         raise CaptureError(f"region {region.to_list()} is not inside the {width}x{height} image")
     return image[region.y:region.y + region.h, region.x:region.x + region.w].copy()
+
+
+@dataclass(frozen=True)
+class Monitor:
+    """One monitor as mss sees it: its number, its place in desktop (pointer) coordinates,
+    and the size of its capture in pixels (larger on a scaled desktop)."""
+
+    number: int
+    bounds: Box
+    pixels: tuple[int, int]
+
+    def describe(self) -> str:
+        """'1: 1440x900 at (0, 0), captured as 2880x1800 pixels (2x)'."""
+        b, (w, h) = self.bounds, self.pixels
+        ratio = w / b.w if b.w else 1.0
+        name = "0 (all together)" if self.number == 0 else str(self.number)
+        scaled = "" if (w, h) == (b.w, b.h) else f", captured as {w}x{h} pixels ({ratio:g}x)"
+        return f"{name}: {b.w}x{b.h} at ({b.x}, {b.y}){scaled}"
+
+
+def list_monitors() -> list[Monitor]:
+    """Every monitor of the display, 0 (all together) first; one grab each to measure its
+    capture. CaptureError when there is no display to ask."""
+    probe = MssScreen()
+    try:
+        count = len(probe._monitors())
+        found = []
+        for number in range(count):
+            screen = MssScreen(number)
+            screen._session = probe._session  # one session serves them all
+            frame = screen.grab()
+            found.append(Monitor(number, screen.bounds(), (frame.shape[1], frame.shape[0])))
+        return found
+    finally:
+        probe.close()

@@ -8,29 +8,39 @@ frame with each planned drag as a numbered arrow).
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TextIO
 
 from bot.config import PlayConfig
+from bot.desktop import print_monitors, wayland_refusal
 from bot.eyes import Eyes, Sight
 from bot.options import config_from
 from bot.plan import Drag, PlanError, plan_drags
+from bot.scaling import Scaling, measure
 from bot.session import SetupError, open_recorder, run_player
 from bot.stats import summary
 from puzzle.exits import BadInput, ExitCode
 from puzzle.solver import NoSolution, solve
 from vision.capture import CaptureError, MssScreen, Screen
+from vision.cutoff import cut_off_reason
 from vision.image import ImageError, save_image
 from vision.overlay import draw_overlay
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
+    refusal = None if args.xwayland else wayland_refusal(os.environ)
+    if refusal is not None:
+        raise BadInput(refusal)
     plan = getattr(args, "plan", None)
     if plan is not None and not args.dry_run:
         raise BadInput("--plan draws what --dry-run would do: give both")
     try:
+        if args.list_monitors:
+            print_monitors(out)
+            return ExitCode.OK
         return play_live(config_from(args), out, plan=plan)
-    except (SetupError, argparse.ArgumentTypeError) as error:
+    except (SetupError, CaptureError, argparse.ArgumentTypeError) as error:
         raise BadInput(str(error)) from None
 
 
@@ -38,15 +48,17 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None,
               plan: Path | None = None) -> ExitCode:
     """Play on the desktop; returns the exit code. SetupError when the devices cannot start."""
     screen = screen or MssScreen(config.monitor)
+    region = config.region
     try:
         bounds = screen.bounds()
+        # A region is in captured pixels, which a scaled desktop has more of than points.
+        width, height = measure(screen).pixel_size(bounds) if region else (bounds.w, bounds.h)
     except CaptureError as error:
         raise SetupError(str(error)) from None
-    region = config.region
-    if region is not None and not (region.x + region.w <= bounds.w
-                                   and region.y + region.h <= bounds.h):
+    if region is not None and not (region.x + region.w <= width
+                                   and region.y + region.h <= height):
         raise SetupError(f"region {region.to_list()} is not inside the monitor "
-                         f"({bounds.w}x{bounds.h})")
+                         f"({width}x{height} pixels)")
     recorder = open_recorder(config)
     try:
         eyes = Eyes(screen, region, recorder)
@@ -60,7 +72,11 @@ def play_live(config: PlayConfig, out: TextIO, screen: Screen | None = None,
 
 def _play(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO) -> ExitCode:
     if config.verbosity >= 1 and config.safety.enabled:
-        print("playing; Esc or the pointer in a screen corner stops the bot", file=out)
+        print(f"playing; Esc or the pointer in a screen corner stops the bot, "
+              f"{config.safety.pause_key.upper()} pauses and resumes it", file=out)
+    if config.verbosity >= 2:
+        print(f"positions below are in {coordinates(measure(screen))}; a drag's are pixels "
+              "of the game's frame", file=out)
     result, _ = run_player(config, eyes, screen, out)
     print(summary(result), file=out)
     return result.exit_code
@@ -95,7 +111,8 @@ def _say_dry_run(sight: Sight, drags: list[Drag], out: TextIO) -> ExitCode:
     print(f"screen: {reading.screen}" + (f", level {reading.level}" if reading.level else "")
           + (f", game at {sight.game}" if sight.game else ""), file=out)
     if not reading.ok:
-        doubts = "; ".join(str(d) for d in reading.doubts) or "no game seen"
+        cut = cut_off_reason(sight.frame) if reading.screen == "unknown" else None
+        doubts = cut or "; ".join(str(d) for d in reading.doubts) or "no game seen"
         print(f"would not act: {doubts}", file=out)
         return ExitCode.FAILED
     if reading.screen != "level":
@@ -109,12 +126,20 @@ def _say_dry_run(sight: Sight, drags: list[Drag], out: TextIO) -> ExitCode:
         print(f"would not act: {error}", file=out)
         return ExitCode.FAILED
     several = "" if solution.unique else ", one of several answers"
-    print(f"would drag ({len(drags)}{several}), in desktop pixels:", file=out)
+    print(f"would drag ({len(drags)}{several}), in {coordinates(sight.scaling)}:", file=out)
     for planned in drags:
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         print(f"  {planned.value} from {sight.point(planned.start)} to {where} at "
               f"{sight.point(planned.end)}", file=out)
     return ExitCode.OK
+
+
+def coordinates(scaling: Scaling | None) -> str:
+    """Which coordinates the positions a user reads are in, and how they relate to pixels."""
+    if scaling is None or scaling.unit:
+        return "desktop coordinates (pointer positions; here the same as screen pixels)"
+    return (f"desktop coordinates (pointer positions; this monitor is scaled {scaling}, so one "
+            f"unit spans {scaling.x:g} by {scaling.y:g} captured pixels)")
 
 
 def _next_click(sight: Sight) -> str:

@@ -15,8 +15,9 @@ import json
 import sys
 from typing import TextIO
 
-from bot.commands.replay_images import ProgressBar, replay_files, replay_one
+from bot.commands.replay_images import replay_files, replay_one
 from bot.commands.replay_recording import recording_among, replay_recording
+from bot.progress import ProgressBar
 from bot.wording import count
 from puzzle.exits import BadInput, ExitCode
 from vision.report import ImageOutcome, outcome_json, summary_table, write_report

@@ -1,6 +1,7 @@
 """The screenshot replay engine: which files a replay covers, each one read, drawn and (for a
 level) solved into an `ImageOutcome`, compared with its ground truth (`NAME.json` beside
-`NAME.png`, see vision.truth) when it has one, and the progress bar both replays show.
+`NAME.png`, see vision.truth) when it has one (the progress bar both replays show is
+bot.progress).
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
 
 from bot.screenshots import Shot, describe_reading, no_game_reason, read_shot
 from bot.sources import IMAGE_SUFFIXES
@@ -21,8 +21,6 @@ from vision.overlay import draw_overlay
 from vision.reading import Doubt
 from vision.report import MARKER, ImageOutcome, thumbnail
 from vision.truth import TruthError, compare, load_truth, truth_beside
-
-BAR_WIDTH = 30  # characters of the bar itself; the image's name follows in 40 more
 
 
 def replay_files(paths: Sequence[str], out: Path | None = None) -> list[Path]:
@@ -65,26 +63,6 @@ def _same(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return False
-
-
-class ProgressBar:
-    """A progress bar on stderr when it is a terminal; silent otherwise (the summary counts)."""
-
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream = total, stream
-        self.live = stream.isatty()
-
-    def show(self, done: int, name: str) -> None:
-        if self.live:
-            filled = round(BAR_WIDTH * done / self.total)
-            self.stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] "
-                              f"{done}/{self.total} {name[:40]:<40}")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.live:
-            self.stream.write("\r" + " " * 80 + "\r")
-            self.stream.flush()
 
 
 def replay_one(path: Path, number: int, folder: Path) -> ImageOutcome:

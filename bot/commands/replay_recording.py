@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.commands.replay_images import ProgressBar, replay_one
+from bot.commands.replay_images import replay_one
+from bot.progress import ProgressBar
 from bot.record import READINGS, RecordedFrame, RecordError, Recording, is_recording, read_recording
 from puzzle.exits import BadInput, ExitCode
 from vision.report import ImageOutcome, outcome_json, summary_table, write_report
