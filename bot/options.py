@@ -102,8 +102,8 @@ def add_demo_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="play on a virtual display (Xvfb) even when a display is there")
     parser.add_argument("--out", type=Path, default=Path("puzlogic-demo"), metavar="DIR",
-                        help="where the event log, contact sheet and the animation of the run "
-                             "(run.mp4, run.gif) go (default: %(default)s)")
+                        help="where the event log, contact sheet and animation (run.mp4, "
+                             "run.gif) go (default: %(default)s)")
     parser.add_argument("--report", type=Path, metavar="FILE.json",
                         help="write each level's result and the event log's path as JSON")
     parser.add_argument("--scale", type=float, help="the game's scale, 0.5 to 2.5")
