@@ -16,6 +16,7 @@ import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
+from bot.guard import confirm_press
 from bot.motion import drag
 from bot.plan import Drag
 from bot.pointer import Pointer
@@ -66,6 +67,7 @@ class Drops:
         game = sight.game
         assert game is not None
         for attempt in range(1 + self.config.drag_retries):
+            confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
                  game, self.timing)
