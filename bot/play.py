@@ -343,8 +343,9 @@ class Player:
 
     def _let_go(self, before: Sight, returned: Drag) -> Sight:
         """The board once the game has let go of a piece sent back to the tray: every piece
-        read at rest (as many as before, none on the cell it left), or after `let_go_ms` the
-        latest look, whatever it shows (the next reading decides)."""
+        read, as many as before, none on the cell it left and none where it was dropped (a
+        piece the game still holds is drawn there, and reads like a tray piece). After
+        `let_go_ms`, the latest look, whatever it shows (the next reading decides)."""
         deadline = self.clock() + self.drops.timing.let_go_ms / 1000
         count = len(before.reading.pieces)
         while True:
@@ -353,7 +354,8 @@ class Player:
             if reading.screen != "level":
                 return sight
             at_rest = reading.ok and len(reading.pieces) == count and not any(
-                p.at is not None and p.box.contains(returned.start) for p in reading.pieces)
+                p.box.contains(returned.start) or p.box.contains(returned.end)
+                for p in reading.pieces)
             if at_rest or self.clock() > deadline:
                 return sight
             self.guard.sleep(self.drops.timing.poll_ms / 1000)

@@ -5,10 +5,8 @@ pynput is imported only when a `PynputPointer` is made: its X backend connects t
 import time, so importing it before the bot has a display (the demo starts its own Xvfb) fails.
 
 A pointer can be halted (`halt`): the button goes up and every later move or press is refused.
-The fail-safe halts it from whichever thread or signal handler saw the stop, so a step already
-computed by the bot's thread can no longer move the pointer out of the corner it was thrown
-into. The lock is re-entrant because a signal handler runs on the main thread, possibly while
-that thread is inside `move_to`.
+The fail-safe halts it from whichever thread saw the stop, so a step already computed by the
+bot's thread can no longer move the pointer out of the corner it was thrown into.
 """
 
 from __future__ import annotations
@@ -50,7 +48,7 @@ class PynputPointer:
             raise PointerError(f"cannot drive the mouse: {error} (is DISPLAY set?)") from None
         self._mouse: Any = Controller()
         self._left = Button.left
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # halt() releases while holding it
         self._pressed = False
         self._halted = False
 

@@ -52,10 +52,14 @@ class Guard:
         return self._stop.is_set()
 
     def abort(self, reason: str) -> None:
+        self.stop(reason)
+        self.pointer.halt()
+
+    def stop(self, reason: str) -> None:
+        """Mark the run stopped without touching the pointer (see stop_on_signals)."""
         if not self._stop.is_set():
             self.reason = reason
             self._stop.set()
-        self.pointer.halt()
 
     def in_corner(self, point: Point) -> bool:
         if self.desktop is None or not self.settings.enabled:
@@ -178,16 +182,22 @@ STOP_SIGNALS = {signal.SIGINT: "Ctrl-C pressed", signal.SIGTERM: "terminated (SI
 def stop_on_signals(guard: Guard) -> Iterator[None]:
     """While inside, Ctrl-C, SIGTERM and SIGHUP abort through `guard` as Esc does.
 
-    The handler runs on the main thread between two bytecodes, perhaps inside a pointer step:
-    the pointer's lock is re-entrant for that. Outside the main thread (a test's worker) signals
-    cannot be caught, and nothing is installed. The previous handlers come back on the way out.
+    The handler runs on the main thread between two bytecodes, perhaps inside a pointer step
+    that holds the X connection's lock: releasing the button from the handler itself could wait
+    for that lock forever. So the handler only marks the run stopped, and a short-lived thread
+    halts the pointer (it gets the lock as soon as the step ends, as the Esc listener does).
+    Outside the main thread (a test's worker) signals cannot be caught, and nothing is
+    installed. The previous handlers come back on the way out.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def on_signal(number: int, _frame: object) -> None:
-        guard.abort(STOP_SIGNALS.get(signal.Signals(number), f"signal {number}"))
+        reason = STOP_SIGNALS.get(signal.Signals(number), f"signal {number}")
+        guard.stop(reason)
+        threading.Thread(target=guard.abort, args=(reason,), name="halt-on-signal",
+                         daemon=True).start()
 
     before = {number: signal.signal(number, on_signal) for number in STOP_SIGNALS}
     try:
