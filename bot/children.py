@@ -54,19 +54,22 @@ def niceness(pid: int) -> int:
 
 
 @contextmanager
-def forwarding_signals(child: subprocess.Popen[bytes]) -> Iterator[None]:
-    """While inside, SIGTERM, SIGHUP and SIGINT sent to the bot go to `child` as well."""
+def forwarding_signals(child: subprocess.Popen[bytes]) -> Iterator[list[int]]:
+    """While inside, SIGTERM, SIGHUP and SIGINT sent to the bot go to `child` as well; yields
+    the list of the signals passed on (a game may end normally on one: SDL quits on SIGTERM)."""
+    passed: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield passed
         return
 
     def forward(number: int, _frame: object) -> None:
+        passed.append(number)
         if child.poll() is None:
             child.send_signal(number)
 
     before = {number: signal.signal(number, forward) for number in FORWARDED}
     try:
-        yield
+        yield passed
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)

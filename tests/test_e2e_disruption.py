@@ -243,3 +243,22 @@ def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: i
     assert left == [], "the demo left processes behind"
     lines = [json.loads(line) for line in events.read_text().splitlines()]
     assert not [e for e in lines if e["event"] == "level_complete" and e["level"] == 15]
+
+
+def test_practice_passes_a_sigterm_on_to_the_game(display: str, tmp_path: Path) -> None:
+    events = tmp_path / "events.jsonl"
+    practice = subprocess.Popen(
+        [sys.executable, "-m", "bot", "practice", "--fresh", "--data-dir", str(tmp_path / "data"),
+         "--events", str(events)], env=game_env(display), cwd=PROJECT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (
+            not events.exists() or '"window_shown"' not in events.read_text()):
+        time.sleep(0.05)
+    game = descendants(practice.pid)
+    assert len(game) == 1, "the practice game was not found"
+    practice.send_signal(signal.SIGTERM)
+    _, err = practice.communicate(timeout=20)
+    assert practice.returncode == 130, err
+    assert "Traceback" not in err
+    assert not [pid for pid in game if alive(pid)], "the game outlived the practice command"

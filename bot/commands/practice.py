@@ -16,9 +16,8 @@ from puzzle.exits import ExitCode
 
 def run(argv: Sequence[str]) -> int:
     game = children.start([sys.executable, "-m", "game", *argv])
-    with children.forwarding_signals(game):
+    with children.forwarding_signals(game) as passed:
         code = game.wait()
-    if code < 0:  # stopped by a signal, which this command passed on: a person stopped it
-        return ExitCode.INTERRUPTED if -code in (signal.SIGINT, signal.SIGTERM,
-                                                 signal.SIGHUP) else 128 - code
-    return code
+    if passed or code in (-signal.SIGINT, -signal.SIGTERM, -signal.SIGHUP):
+        return ExitCode.INTERRUPTED  # a person stopped it (the game may have quit cleanly)
+    return 128 - code if code < 0 else code
