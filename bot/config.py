@@ -56,6 +56,18 @@ class Timing:
     poll_ms: int = 12         # how often the landing is looked at while it settles
     complete_ms: int = 1500   # after the last drop, the game may take this long to show that
                               # the level is completed (it draws that a frame or more later)
+    # Patience with a game that cannot be seen mid-level (bot.play, bot.guard). A notification
+    # or a chat window stays up some seconds, a window dragged half off the screen or a game
+    # reloaded in its tab is back within a few more: 30 s covers those with room on a busy
+    # machine, and an unattended bot still stops, saying what it saw, rather than wait forever.
+    view_patience_s: float = 30.0
+    view_poll_ms: int = 200   # how often it looks while waiting: a full read costs 50-100 ms,
+                              # so 5 looks a second leave the machine to whatever covers the game
+    let_go_ms: int = 1000     # after a drop back to the tray, the game may take this long to show
+                              # the piece at rest there (held, it is in neither place): the board
+                              # is planned again only from a reading with every piece at rest
+    slow_piece_s: float = 1.0  # a level slower than this per piece (4 times the usual 0.23 s) is
+                               # said to be slow, with the likely reason: a busy machine
 
     def __post_init__(self) -> None:
         if not 10 <= self.drag_ms <= 5000:

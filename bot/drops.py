@@ -29,6 +29,7 @@ import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
+from bot.guard import confirm_press
 from bot.motion import drag
 from bot.pace import Pace
 from bot.plan import Drag
@@ -116,6 +117,7 @@ class Drops:
         cell, False when it was carried back because `pending` never showed."""
         game = sight.game
         assert game is not None
+        confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
         watcher = _Confirm(self, sight, planned, pending)
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
@@ -178,6 +180,7 @@ class Drops:
         assert game is not None
         tries = 1 + self.config.drag_retries if attempts is None else attempts
         for attempt in range(tries):
+            confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
                  game, self.timing)

@@ -39,6 +39,8 @@ class Sight:
     offset: Point    # desktop (pointer) coordinates of the frame's top-left pixel
     reading: ScreenReading
     seconds: float   # grab and read together
+    seen: np.ndarray | None = None  # the frame the reading was made from, kept when a later
+                                    # grab replaces `frame` (bot.drops after each landing)
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
@@ -49,6 +51,11 @@ class Sight:
 
     def box(self, box: Box) -> Box:
         return Box(box.x + self.offset[0], box.y + self.offset[1], box.w, box.h)
+
+    @property
+    def read_frame(self) -> np.ndarray:
+        """The pixels the reading describes: what every piece and cell looked like when read."""
+        return self.seen if self.seen is not None else self.frame
 
     @property
     def game(self) -> Box | None:
@@ -108,7 +115,7 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = (self.bounds.x + area.x, self.bounds.y + area.y)
-        return Sight(frame, area, offset, reading, done - start)
+        return Sight(frame, area, offset, reading, done - start, seen=frame)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

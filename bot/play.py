@@ -15,6 +15,7 @@ bot.stats.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,8 +26,9 @@ import numpy as np
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
+from bot.guard import Covered, hidden
 from bot.motion import click
-from bot.plan import plan_drags
+from bot.plan import Drag, plan_drags
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import LevelStats, RunResult
@@ -40,6 +42,14 @@ from vision.overlay import draw_overlay
 
 class GaveUp(Exception):
     """The bot stopped itself: the reason is the message (a debug frame may have been saved)."""
+
+
+class LevelLeft(Exception):
+    """The game left the level it was on (restarted at its title, say): go on from `sight`."""
+
+    def __init__(self, sight: Sight, why: str) -> None:
+        super().__init__(why)
+        self.sight = sight
 
 
 @dataclass
@@ -67,6 +77,8 @@ class Player:
         self.drops = Drops(config, eyes, pointer, guard, self.say, clock)
         self.state = RunState()
         self.snapshots: dict[int, np.ndarray] = {}  # each solved level's last frame
+        self.clean: Sight | None = None  # the last level reading with no doubt (bot.guard)
+        self.said_slow = False
 
     def __repr__(self) -> str:
         return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
@@ -210,10 +222,16 @@ class Player:
         self.state.current = number
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
+        self.clean = None
         try:
             sight = self._play_level(sight, stats)
             stats.solved = True
             self.snapshots[number] = sight.frame
+        except LevelLeft as left:
+            # Not a failure of the bot's: the level is played again when the game shows it.
+            self.state.played = [s for s in self.state.played if s is not stats]
+            self.say(f"level {number:2d}  left unfinished: {left}; it is played again later", 1)
+            return left.sight
         except GaveUp as error:
             stats.reason = str(error)
             raise
@@ -224,15 +242,39 @@ class Player:
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed
             stats.read_s = self.eyes.read_s - read
-            self.say(stats.line(), 1)
+            if any(s is stats for s in self.state.played):
+                self.say(stats.line(), 1)
+                self._say_if_slow(stats)
         return sight
 
+    def _say_if_slow(self, stats: LevelStats) -> None:
+        """Once a run, say why a level went slowly when the likely reason is a busy machine."""
+        slow = self.drops.timing.slow_piece_s
+        if self.said_slow or not stats.solved or stats.per_piece_s <= slow:
+            return
+        self.said_slow = True
+        nice = os.nice(0) if hasattr(os, "nice") else 0
+        niced = f"; this process runs at niceness {nice}" if nice > 0 else ""
+        self.say(f"  slow: {stats.per_piece_s:.2f} s a piece (over {slow:.2f} s, about 0.25 s "
+                 f"when the machine is idle): the machine is busy{niced}", 1)
+
     def _play_level(self, sight: Sight, stats: LevelStats) -> Sight:
-        # Misreads have their own limit (rereads); this bounds the loop whatever happens.
-        for _ in range(self.config.level_attempts + self.config.rereads):
+        """Plan, drag, verify until the game says the level is completed.
+
+        One plan is one attempt at the board: the pieces it sends back to the tray are part of
+        it (each return is followed by a fresh reading, since only the screen knows where the
+        piece went), so a board with many wrong pieces costs one attempt. A plan cut short by a
+        missed drop costs one. A covered game or a person's move costs none: it is waited out.
+        """
+        attempts = 0
+        covered_since: float | None = None
+        # Misreads and waits have their own bounds; this bounds the loop whatever happens.
+        for _ in range(self._loop_bound(sight)):
             sight = self._reread_until_clean(sight, stats)
             if sight.reading.screen == "level_complete":
                 return sight
+            if attempts >= self.config.level_attempts:
+                break
             answer = self._solve(sight, stats)
             if answer is None:
                 sight = self.eyes.look()
@@ -241,15 +283,26 @@ class Player:
             planned_on = sight.reading
             drags = plan_drags(planned_on, answer)
             self.say(f"  plan: {len(drags)} drags", 2)
+            retries, before = stats.retries, sight
             try:
                 sight, played_out = self.drops.drag_all(sight, drags, stats)
+                covered_since = None
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
-                played_out = False
+                sight = self.eyes.look()
+                continue
+            except Covered as covered:
+                covered_since = self._covered(str(covered), covered_since, stats)
+                sight = self.eyes.look()
+                continue
             if sight.reading.screen == "level_complete":
                 return sight
-            if not played_out:  # a miss, a piece back to the tray or a pause: plan afresh
-                sight = self.eyes.look()
+            if not played_out:
+                if stats.retries > retries:
+                    attempts += 1  # a miss the retry did not mend: plan afresh
+                    sight = self.eyes.look()
+                else:  # a piece went back to the tray: the same plan goes on from a new reading
+                    sight = self._let_go(before, drags[0])
                 continue
             sight = self._await_complete()
             if sight.reading.screen == "level_complete":
@@ -262,8 +315,48 @@ class Player:
             raise GaveUp(f"level {stats.level}: not completed after the last drop; "
                          f"{unfinished_reason(planned_on, answer, sight.reading, sight.frame)} "
                          f"(frame saved to {path})")
-        raise GaveUp(f"level {stats.level} not finished after {self.config.level_attempts} "
-                     "plans")
+        # The game's word first: the completed screen may come a frame or more after the look.
+        sight = self._await_complete()
+        if sight.reading.screen == "level_complete":
+            return sight
+        raise GaveUp(f"level {stats.level} not finished after {attempts} plans cut short by "
+                     "missed drops")
+
+    def _loop_bound(self, sight: Sight) -> int:
+        """Plans, returns and re-reads one level may take in all: every attempt and re-read,
+        and one return per piece on the board, twice over."""
+        return 2 * (self.config.level_attempts + self.config.rereads
+                    + len(sight.reading.pieces)) + 2
+
+    def _covered(self, why: str, since: float | None, stats: LevelStats) -> float:
+        """Say that the press was held back; GaveUp when it has been so for the patience."""
+        now = self.clock()
+        since = now if since is None else since
+        patience = self.drops.timing.view_patience_s
+        if now - since > patience:
+            path = self._save_debug(self.eyes.look(), "covered")
+            raise GaveUp(f"level {stats.level}: no press for {patience:.0f} s: {why} "
+                         f"(frame saved to {path})")
+        self.say(f"  not pressing: {why}; waiting for a clear view", 1)
+        self.guard.sleep(self.drops.timing.view_poll_ms / 1000)
+        return since
+
+    def _let_go(self, before: Sight, returned: Drag) -> Sight:
+        """The board once the game has let go of a piece sent back to the tray: every piece
+        read at rest (as many as before, none on the cell it left), or after `let_go_ms` the
+        latest look, whatever it shows (the next reading decides)."""
+        deadline = self.clock() + self.drops.timing.let_go_ms / 1000
+        count = len(before.reading.pieces)
+        while True:
+            sight = self.eyes.look()
+            reading = sight.reading
+            if reading.screen != "level":
+                return sight
+            at_rest = reading.ok and len(reading.pieces) == count and not any(
+                p.at is not None and p.box.contains(returned.start) for p in reading.pieces)
+            if at_rest or self.clock() > deadline:
+                return sight
+            self.guard.sleep(self.drops.timing.poll_ms / 1000)
 
     def _await_complete(self) -> Sight:
         """The screen once the completed screen shows, or the level still there after
@@ -276,17 +369,50 @@ class Player:
         return sight
 
     def _reread_until_clean(self, sight: Sight, stats: LevelStats | None) -> Sight:
-        """The same screen read until nothing is doubtful; GaveUp after `rereads` tries."""
-        for attempt in range(self.config.rereads + 1):
+        """The screen read until nothing is doubtful.
+
+        A doubt on a game that shows as it was last read cleanly is a misread: GaveUp after
+        `rereads` more looks. A game covered, cut off or gone is waited for, saying what is
+        seen, for `Timing.view_patience_s`; then the play goes on from what is on the board.
+        The game showing its title or map instead (it was restarted) leaves the level."""
+        misreads, waited_since, seen = 0, None, ""
+        timing = self.drops.timing
+        while True:
             reading = sight.reading
             if reading.screen == "level_complete" or (reading.screen == "level" and reading.ok
                                                       and reading.level is not None):
+                if stats is not None and reading.screen == "level" \
+                        and reading.level != stats.level:
+                    raise LevelLeft(sight, f"the game shows level {reading.level} now")
+                if waited_since is not None:
+                    self.say(f"  the game is in view again after {self.clock() - waited_since:.1f}"
+                             " s; going on from what is on the board", 1)
+                if reading.screen == "level":
+                    self.clean = sight
                 return sight
-            if attempt == self.config.rereads:
-                break
-            if stats is not None:
-                stats.rereads += 1
-            self.guard.sleep(0.05 * (attempt + 1))
+            if stats is not None and reading.ok and reading.screen in ("title", "level_select"):
+                raise LevelLeft(sight, f"the game shows its {reading.screen.replace('_', ' ')} "
+                                       "screen now (restarted?)")
+            trouble = hidden(self.clean, sight)
+            if trouble is None:
+                if misreads == self.config.rereads:
+                    break
+                misreads += 1
+                if stats is not None:
+                    stats.rereads += 1
+                self.guard.sleep(0.05 * misreads)
+            else:
+                now = self.clock()
+                waited_since = now if waited_since is None else waited_since
+                if trouble != seen:
+                    self.say(f"  waiting: {trouble} (for up to {timing.view_patience_s:.0f} s)",
+                             1)
+                    seen = trouble
+                if now - waited_since > timing.view_patience_s:
+                    path = self._save_debug(sight, "hidden")
+                    raise GaveUp(f"{trouble} for {timing.view_patience_s:.0f} s (frame saved to "
+                                 f"{path})")
+                self.guard.sleep(timing.view_poll_ms / 1000)
             sight = self.eyes.look()
         why = "; ".join(str(d) for d in sight.reading.doubts) or f"a {sight.reading.screen} screen"
         path = self._save_debug(sight, "doubtful")

@@ -16,7 +16,7 @@ from bot.config import PlayConfig
 from bot.eyes import Eyes, Recorder
 from bot.play import Player
 from bot.pointer import PointerError, PynputPointer
-from bot.safety import Guard, watch_keyboard_and_mouse
+from bot.safety import Guard, stop_on_signals, watch_keyboard_and_mouse
 from bot.stats import RunResult
 from vision.capture import CaptureError, Screen
 
@@ -39,9 +39,13 @@ def run_player(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO,
         if level <= config.verbosity:
             print(text, file=out, flush=True)
 
+    if pointer.release_if_held():
+        say("the left mouse button was down at the start (a bot stopped mid-drag?): released "
+            "it first", 0)
     player = Player(config, eyes, pointer, Guard(pointer, config.safety, desktop), say)
     try:
-        with watch_keyboard_and_mouse(player.guard, join=join_listeners):
+        with stop_on_signals(player.guard), watch_keyboard_and_mouse(player.guard,
+                                                                      join=join_listeners):
             return player.run(), player
     finally:
         pointer.close()

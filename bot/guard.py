@@ -1,0 +1,51 @@
+"""Never press where the game is not: the check right before every press, and the words for a
+game that cannot be read because something hides it.
+
+`confirm_press` grabs the game's area once more (a few milliseconds) and compares the piece to
+be pressed, and the spot it goes to, with how they looked in the frame the board was READ from
+(not the latest frame, which may already show a window over the tray: a spot compared with
+itself a moment later always looks "unchanged"). When either differs, the game is covered there
+(or moved): `Covered` is raised before the button goes down, and the play loop waits for a clear
+view (bot.play). `hidden` words what hides the game while a reading is doubtful (vision.view).
+"""
+
+from __future__ import annotations
+
+from bot.eyes import Eyes, Sight
+from bot.plan import Drag
+from puzzle.geometry import Box
+from vision.verify import centred
+from vision.view import same_look, what_hides_the_game
+
+
+class Covered(Exception):
+    """The piece or its target does not look as it did when read: do not press, wait."""
+
+
+def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
+    """Return when `planned`'s piece and destination look as read; raise Covered otherwise."""
+    now = eyes.grab(sight.area)
+    read = sight.read_frame
+    if now.shape != read.shape:
+        raise Covered("the game's area changed size")
+    if not same_look(read, now, planned.piece):
+        raise Covered(f"the {planned.value} to move at {sight.point(planned.start)} does not "
+                      "look as it did when read: something is over it")
+    landing = planned.target or centred(Box(planned.end[0], planned.end[1], 1, 1), planned.piece)
+    if not same_look(read, now, landing):
+        where = "the tray" if planned.cell is None else f"cell {planned.cell}"
+        raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read:"
+                      " something is over it")
+
+
+def hidden(clean: Sight | None, now: Sight) -> str | None:
+    """What hides the game in `now`, in words, judged against the last clean level reading
+    `clean`; None when the game shows as it was (the reading itself is in doubt)."""
+    if clean is None or clean.reading.game is None:
+        return None if now.reading.game is not None else "the game is gone"
+    game = clean.reading.game
+    before = clean.read_frame[game.y:game.y + game.h, game.x:game.x + game.w]
+    on_screen = Box(game.x + clean.area.x, game.y + clean.area.y, game.w, game.h)
+    pieces = [p.box.w * p.box.h for p in clean.reading.pieces] or [
+        c.box.w * c.box.h for c in clean.reading.cells] or [game.w * game.h // 100]
+    return what_hides_the_game(before, on_screen, now.frame, now.area, max(pieces))
