@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
@@ -35,7 +36,7 @@ from bot.stats import LevelStats, RunResult
 from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
-from puzzle.solver import NoSolution, solve
+from puzzle.solver import NoSolution
 from vision.image import save_image
 from vision.overlay import draw_overlay
 
@@ -75,6 +76,7 @@ class Player:
         self.say: Say = say or (lambda text, level: None)
         self.clock = clock
         self.drops = Drops(config, eyes, pointer, guard, self.say, clock)
+        self.answers = Answers()  # the answer at once, its uniqueness proven while it is played
         self.state = RunState()
         self.snapshots: dict[int, np.ndarray] = {}  # each solved level's last frame
         self.clean: Sight | None = None  # the last level reading with no doubt (bot.guard)
@@ -88,6 +90,7 @@ class Player:
     def run(self) -> RunResult:
         start = self.clock()
         stopped, aborted = "", False
+        self.answers.warm_up()  # z3's start-up, paid while the game is found and its menus pass
         try:
             self._loop()
         except Aborted as error:
@@ -96,6 +99,7 @@ class Player:
             stopped = str(error)
         finally:
             self.pointer.release()
+            self.answers.settle()
         return RunResult(tuple(self.state.played), stopped, aborted, self.clock() - start)
 
     def _loop(self) -> None:
@@ -242,6 +246,7 @@ class Player:
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed
             stats.read_s = self.eyes.read_s - read
+            self.answers.settle()  # the proof of uniqueness, for the level's line
             if any(s is stats for s in self.state.played):
                 self.say(stats.line(), 1)
                 self._say_if_slow(stats)
@@ -311,6 +316,7 @@ class Player:
             # agree: the reading is wrong somewhere. Say where, and stop: another answer played
             # on the same misreading would be a guess.
             stats.rereads += 1
+            self.answers.settle()  # z3 is used again below
             path = self._save_debug(sight, "unfinished")
             raise GaveUp(f"level {stats.level}: not completed after the last drop; "
                          f"{unfinished_reason(planned_on, answer, sight.reading, sight.frame)} "
@@ -430,8 +436,11 @@ class Player:
         puzzle = reading.puzzle
         assert puzzle is not None
         start = self.clock()
+        def proven(unique: bool) -> None:  # now, or from the proof's thread (bot.answers)
+            stats.answers = "one" if unique else "several"
+
         try:
-            solution = solve(puzzle, prefer=reading.placed)
+            placements = self.answers.solve(puzzle, reading.placed, proven)
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
             doubts = suspects_to_doubts(failure.explanation, reading)
@@ -439,12 +448,9 @@ class Player:
                           "; ".join(str(d) for d in doubts))
             return None
         stats.solve_s += self.clock() - start
-        if not is_solution(puzzle, solution.placements):
+        if not is_solution(puzzle, placements):
             raise GaveUp(f"bug: the solver's answer for level {stats.level} breaks the rules")
-        stats.answers = "one" if solution.unique else "several"
-        if not solution.unique:
-            self.say("  several answers: playing one the rules accept", 2)
-        return solution.placements
+        return placements
 
     def _misread(self, sight: Sight, stats: LevelStats, problem: str, suspects: str) -> None:
         stats.rereads += 1
