@@ -27,7 +27,7 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.guard import Covered, hidden
+from bot.guard import Covered, changing, hidden
 from bot.motion import click
 from bot.plan import Drag, plan_drags
 from bot.pointer import Pointer
@@ -379,11 +379,13 @@ class Player:
     def _reread_until_clean(self, sight: Sight, stats: LevelStats | None) -> Sight:
         """The screen read until nothing is doubtful.
 
-        A doubt on a game that shows as it was last read cleanly is a misread: GaveUp after
-        `rereads` more looks. A game covered, cut off or gone is waited for, saying what is
+        A doubt on a game that shows as it was last read cleanly, and that stays put from one
+        look to the next, is a misread: GaveUp after `rereads` more looks. A game covered, cut
+        off or gone, or one still changing (redrawn after a move), is waited for, saying what is
         seen, for `Timing.view_patience_s`; then the play goes on from what is on the board.
         The game showing its title or map instead (it was restarted) leaves the level."""
         misreads, waited_since, seen = 0, None, ""
+        previous: Sight | None = None
         timing = self.drops.timing
         while True:
             reading = sight.reading
@@ -392,7 +394,7 @@ class Player:
                 if stats is not None and reading.screen == "level" \
                         and reading.level != stats.level:
                     raise LevelLeft(sight, f"the game shows level {reading.level} now")
-                if waited_since is not None:
+                if seen and waited_since is not None:
                     self.say(f"  the game is in view again after {self.clock() - waited_since:.1f}"
                              " s; going on from what is on the board", 1)
                 if reading.screen == "level":
@@ -402,7 +404,9 @@ class Player:
                 raise LevelLeft(sight, f"the game shows its {reading.screen.replace('_', ' ')} "
                                        "screen now (restarted?)")
             trouble = hidden(self.clean, sight)
-            if trouble is None:
+            settling = trouble is None and (previous is None
+                                            or changing(self.clean, previous, sight))
+            if trouble is None and not settling:
                 if misreads == self.config.rereads:
                     break
                 misreads += 1
@@ -412,15 +416,16 @@ class Player:
             else:
                 now = self.clock()
                 waited_since = now if waited_since is None else waited_since
-                if trouble != seen:
+                if trouble is not None and trouble != seen:
                     self.say(f"  waiting: {trouble} (for up to {timing.view_patience_s:.0f} s)",
                              1)
                     seen = trouble
                 if now - waited_since > timing.view_patience_s:
                     path = self._save_debug(sight, "hidden")
-                    raise GaveUp(f"{trouble} for {timing.view_patience_s:.0f} s (frame saved to "
-                                 f"{path})")
-                self.guard.sleep(timing.view_poll_ms / 1000)
+                    raise GaveUp(f"{trouble or 'the game kept changing'} for "
+                                 f"{timing.view_patience_s:.0f} s (frame saved to {path})")
+                self.guard.sleep((timing.poll_ms if settling else timing.view_poll_ms) / 1000)
+            previous = sight
             sight = self.eyes.look()
         why = "; ".join(str(d) for d in sight.reading.doubts) or f"a {sight.reading.screen} screen"
         path = self._save_debug(sight, "doubtful")
