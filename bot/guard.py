@@ -30,12 +30,12 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
         raise Covered("the game's area changed size")
     if not same_look(read, now, planned.piece):
         raise Covered(f"the {planned.value} to move at {sight.point(planned.start)} does not "
-                      "look as it did when read: something is over it")
+                      "look as it did when read (covered, or moving)")
     landing = planned.target or centred(Box(planned.end[0], planned.end[1], 1, 1), planned.piece)
     if not same_look(read, now, landing):
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
-        raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read:"
-                      " something is over it")
+        raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read"
+                      " (covered, or moving)")
 
 
 def _piece_area(sight: Sight) -> int:

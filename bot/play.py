@@ -274,7 +274,9 @@ class Player:
         attempts = 0
         covered_since: float | None = None
         # Misreads and waits have their own bounds; this bounds the loop whatever happens.
-        for _ in range(self._loop_bound(sight)):
+        budget = self._loop_bound(sight)
+        while budget > 0:
+            budget -= 1
             sight = self._reread_until_clean(sight, stats)
             if sight.reading.screen == "level_complete":
                 return sight
@@ -296,8 +298,9 @@ class Player:
                 self.say(f"  paused: {moved}; looking again", 1)
                 sight = self.eyes.look()
                 continue
-            except Covered as covered:
+            except Covered as covered:  # bounded by the patience, not the loop's budget
                 covered_since = self._covered(str(covered), covered_since, stats)
+                budget += 1
                 sight = self.eyes.look()
                 continue
             if sight.reading.screen == "level_complete":
@@ -343,8 +346,11 @@ class Player:
             path = self._save_debug(self.eyes.look(), "covered")
             raise GaveUp(f"level {stats.level}: no press for {patience:.0f} s: {why} "
                          f"(frame saved to {path})")
-        self.say(f"  not pressing: {why}; waiting for a clear view", 1)
-        self.guard.sleep(self.drops.timing.view_poll_ms / 1000)
+        self.say(f"  not pressing: {why}; looking again", 1)
+        # The first time, a piece may just have come to rest: look again at once. After that
+        # it is something over the game: look at the pace of a wait.
+        timing = self.drops.timing
+        self.guard.sleep((timing.poll_ms if now == since else timing.view_poll_ms) / 1000)
         return since
 
     def _let_go(self, before: Sight, returned: Drag) -> Sight:
