@@ -11,6 +11,13 @@ once more and the bot stops, naming what differs from what it played (bot.suspec
 drop is tried once more, then the whole board is read again and planned from what is on it.
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
+
+Through disruption: no press on anything but the piece as read (bot.guard, before every press);
+a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
+seen (`_reread_until_clean`), then played on from what is on the board; a restarted game's
+title or map leaves the level (LevelLeft), to be played again. Pieces sent back to the tray are
+part of one plan, and a return counts once the game has let go (`_let_go`); a level is called
+unfinished only after the completed screen had its time to show (`_await_complete`).
 """
 
 from __future__ import annotations
