@@ -234,8 +234,12 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: int) -> None:
+@pytest.mark.parametrize(("number", "code"), [
+    (signal.SIGTERM, 130), (signal.SIGHUP, 130), (signal.SIGKILL, -signal.SIGKILL)],
+    ids=["SIGTERM", "SIGHUP", "SIGKILL"])
+def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: int,
+                                                       code: int) -> None:
+    """Stopped, the demo stops its game and Xvfb; killed outright, they go with it."""
     out = tmp_path / "demo"
     demo = subprocess.Popen(
         [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(out)], cwd=PROJECT,
@@ -260,7 +264,7 @@ def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: i
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         demo.communicate()
-    assert demo.returncode == 130, output
+    assert demo.returncode == code, output
     assert "Traceback" not in output
     assert left == [], "the demo left processes behind"
     lines = [json.loads(line) for line in events.read_text().splitlines()]
