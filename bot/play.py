@@ -132,16 +132,23 @@ class Player:
                 sight = self._find_game()
 
     def _find_game(self) -> Sight:
-        """Look until a known screen shows, or give up after the screen timeout."""
-        deadline = self.clock() + self.config.screen_timeout_s
+        """Look until a known screen shows, or give up after the screen timeout (at the start)
+        or the view patience (once the game was seen: it was covered or restarted, say)."""
+        seen = self.eyes.game is not None
+        patience = self.drops.timing.view_patience_s if seen else self.config.screen_timeout_s
+        deadline = self.clock() + patience
+        said = False
         while True:
             sight = self.eyes.look()
             if sight.reading.screen != "unknown" and sight.reading.game is not None:
                 return sight
+            if seen and not said:
+                self.say(f"  waiting: no game screen in view (for up to {patience:.0f} s)", 1)
+                said = True
             if self.clock() > deadline:
                 why = "; ".join(str(d) for d in sight.reading.doubts) or "nothing like it"
                 self._save_debug(sight, "no-game")
-                raise GaveUp(f"no game seen for {self.config.screen_timeout_s:.0f} s ({why})")
+                raise GaveUp(f"no game seen for {patience:.0f} s ({why})")
             self.guard.sleep(0.1)
 
     # ---- title, map, level completed ---------------------------------------------------------
