@@ -29,6 +29,7 @@ import argparse
 import io
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,19 +67,23 @@ def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
     from bot.commands.demo import play_practice_game
     from bot.config import DRAG_MS, DemoOptions, PlayConfig, Timing
 
-    with tempfile.TemporaryDirectory(prefix="bench-play-") as folder:
-        timing = Timing() if speed is None else replace(Timing(), drag_ms=DRAG_MS[speed])  # type: ignore[index]
-        config = PlayConfig(timing=timing, verbosity=0, debug_dir=Path(folder) / "debug")
-        options = DemoOptions(config, out_dir=Path(folder), headless=True, game_args=game_args)
-        result, _, log = play_practice_game(options, io.StringIO())
-        events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    folder = Path(tempfile.mkdtemp(prefix="bench-play-"))
+    timing = Timing() if speed is None else replace(Timing(), drag_ms=DRAG_MS[speed])  # type: ignore[index]
+    config = PlayConfig(timing=timing, verbosity=0, debug_dir=folder / "debug")
+    options = DemoOptions(config, out_dir=folder, headless=True, game_args=game_args)
+    result, _, log = play_practice_game(options, io.StringIO())
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     solved = [s for s in result.levels if s.solved]
     pieces = sum(s.pieces for s in solved)
     completed = [e["level"] for e in events if e["event"] == "level_complete"]
     broken = [e for e in events if e["event"] == "rule_broken"]
     split = {part: sum(getattr(s, part) for s in solved) / max(1, pieces)
              for part in ("capture_s", "read_s", "solve_s", "move_s", "verify_s")}
+    kept = bool(broken or result.stopped or completed != list(range(1, len(result.levels) + 1)))
+    if not kept:  # a run that does not count keeps its event log and debug frames to look at
+        shutil.rmtree(folder, ignore_errors=True)
     return {"per_piece": sum(s.seconds for s in solved) / max(1, pieces), "pieces": pieces,
+            "kept": str(folder) if kept else None,
             "misses": sum(s.retries for s in result.levels), "broken": len(broken),
             "completed": completed, "levels": len(result.levels), "stopped": result.stopped,
             "first_drag": first_drags(events), "game_s": title_to_last(events),
@@ -191,7 +196,7 @@ def figure_and_floor(row: str, data: dict[str, Any]) -> tuple[float, float, str]
                                           f"; DOES NOT COUNT: {data['broken']} rules broken, "
                                           f"{len(data['completed'])} completed"
                                           + (f", stopped: {data['stopped']}" if data["stopped"]
-                                             else ""))
+                                             else "") + f"; see {data['kept']}")
     if row in ("fast", "normal"):
         return data["per_piece"], per_piece_floor, note
     if row == "lag":
@@ -199,7 +204,7 @@ def figure_and_floor(row: str, data: dict[str, Any]) -> tuple[float, float, str]
     if row == "first":
         gaps = sorted(data["first_drag"])
         p95 = statistics.quantiles(gaps, n=20)[-1] if len(gaps) > 1 else gaps[0]
-        return p95, FRAME_S + grab, f"max {max(gaps):.3f} s"
+        return p95, FRAME_S + grab, ""
     transitions = 2 * data["levels"]  # a click into each level and one out of it
     floor = data["pieces"] * per_piece_floor + transitions * (DRAG_FRAMES * FRAME_S + grab)
     return data["game_s"], floor, note
@@ -261,20 +266,23 @@ def main() -> int:
 def print_table(runs: list[str], measured: dict[str, dict[str, dict[str, Any]]]) -> None:
     rows = [r for r in ROWS if r in runs or (r in ("first", "game") and "normal" in runs)]
     names = list(measured)
-    header = ["figure", *[f"{n} (s)" for n in names], "target", "floor", "now/floor", "note"]
-    lines = [header]
+    header = ["figure", *[f"{n} (s)" for n in names], "target", "floor", "now/floor"]
+    lines, notes = [header], []
     for row in rows:
         source = "normal" if row in ("first", "game") else row
-        figures, floor, note = [], 0.0, ""
+        figures, floor = [], 0.0
         for name in names:
             figure, floor, note = figure_and_floor(row, measured[name][source])
             figures.append(f"{figure:.3f}")
+            if note and row not in ("first", "game"):
+                notes.append(f"  {LABELS[row]}, {name}: {note}")
         now = float(figures[-1])
         lines.append([LABELS[row], *figures, f"<= {TARGETS[row]:g}", f"{floor:.3f}",
-                      f"{now / floor:.1f}x", note])
+                      f"{now / floor:.1f}x"])
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for line in lines:
         print("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip())
+    print("\n".join(notes))
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ class Drops:
         if changed:
             t = self.timing
             why = "clean drops" if landed else "a drop was missed"
-            self.say(f"  {why}: now resting {t.hold_ms} ms, dragging {t.drag_ms} ms", 2)
+            self.say(f"  {why}: now resting {t.rest_ms} ms, dragging {t.drag_ms} ms", 2)
 
     # ---- the careful path --------------------------------------------------------------------
 
@@ -274,8 +274,8 @@ class _Confirm:
         """No place the carried piece may be drawn now overlaps the spots compared.
 
         A game may draw the held piece where the pointer was a while ago (drag lag): every
-        position of the last `max(hold_ms, 2 frames)` counts, and the one before them."""
-        window = max(self.drops.timing.hold_ms / 1000, 2 * FRAME_S)
+        position of the last `max(rest_ms, 2 frames)` counts, and the one before them."""
+        window = max(self.drops.timing.rest_ms / 1000, 2 * FRAME_S)
         since = self.trail[-1][0] - window
         recent = [p for t, p in self.trail if t >= since]
         older = [p for t, p in self.trail if t < since]

@@ -36,7 +36,7 @@ from vision import read_screen
 from vision.capture import Screen
 from vision.reading import ScreenReading
 
-FAST = Timing(drag_ms=40, hold_ms=0)
+FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
 
 
