@@ -263,11 +263,16 @@ class _Confirm:
         deadline = pending.released + drops.timing.settle_ms / 1000
         here = self.trail[-1][1]
         at = (here[0] + self.sight.offset[0], here[1] + self.sight.offset[1])
-        while pending.seen is None and clock() < deadline:
+        # At least one look past the deadline: a bot starved by a busy machine may reach the
+        # cell after it, and a drop it has not looked for is not a missed drop.
+        while pending.seen is None:
             began, eyes_before = clock(), drops._eyes_s()
+            late = began >= deadline
             drops.guard.sleep(drops.timing.poll_ms / 1000)
             self.look(at)
             self.checking_s += clock() - began - (drops._eyes_s() - eyes_before)
+            if late:
+                break
         return pending.seen is not None
 
     def clear(self) -> bool:
