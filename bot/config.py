@@ -55,6 +55,10 @@ class Timing:
     carry_back_rest_ms: int = 200  # a piece carried back (the drop before it was not seen)
                               # rests this long where it was picked up before the release, so
                               # even a lagging game drops it there and not on a cell on the way
+    trail_ms: int = 150       # how far behind the pointer a game may still draw a held piece:
+                              # a frame counts as showing an earlier drop only when the pointer
+                              # has kept clear of that drop's spots this long (or rest_ms, if
+                              # longer), so the piece in hand is never taken for the one dropped
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
     complete_ms: int = 1500   # after the last drop, the game may take this long to show that

@@ -43,7 +43,6 @@ from vision.verify import centred, landed
 Say = Callable[[str, int], None]
 """Tell the user `text` if the verbosity is at least `level` (0 always, 2 only with -v)."""
 
-FRAME_S = 1 / 60  # one frame of a 60 Hz game: the least a drawn piece may trail the pointer
 HELD_REACH = 0.65  # a held piece is drawn within this share of its size around the pointer
                    # (half a piece, pressed at its middle, and a margin for its shadow)
 
@@ -279,8 +278,10 @@ class _Confirm:
         """No place the carried piece may be drawn now overlaps the spots compared.
 
         A game may draw the held piece where the pointer was a while ago (drag lag): every
-        position of the last `max(rest_ms, 2 frames)` counts, and the one before them."""
-        window = max(self.drops.timing.rest_ms / 1000, 2 * FRAME_S)
+        position of the last `max(trail_ms, rest_ms)` counts, and the one before them. Most
+        drags never pass over the earlier drop's spots, so they are clear all the way."""
+        timing = self.drops.timing
+        window = max(timing.trail_ms, timing.rest_ms) / 1000
         since = self.trail[-1][0] - window
         recent = [p for t, p in self.trail if t >= since]
         older = [p for t, p in self.trail if t < since]
