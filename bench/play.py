@@ -8,7 +8,7 @@ run broke a rule or left a level unfinished is marked and does not count.
     per piece, default speed       the same at the default speed
     level appears -> first drag    the game's log: its `screen level` event to its first `pick`
     the 15 levels, default speed   the game's log: the title left to the last level_complete
-    play started -> first grab     `puzlogic-bot play --dry-run` spawned to its first grab
+    play started -> first grab     `puzlogic-bot play` spawned on an empty display to its grab
     per piece, lag 80 / min 60     the game with --drag-lag 80 --min-drag-ms 60, default speed
 
 The floor of each row is measured in the same run: the game draws at 60 frames a second; a drag
@@ -133,15 +133,14 @@ def grab_cost(result: Any) -> float:
 COLD_CHILD = """
 import sys, time
 sys.path.insert(0, {tree!r})
-import vision.capture as capture
-grab = capture.MssScreen.grab
+import mss.base  # light: the clock stops at the first grab, whatever the bot imported before
 def first(self, *args, **kwargs):
     print(time.monotonic(), flush=True)
     import os
     os._exit(0)
-capture.MssScreen.grab = first
+mss.base.MSSBase.grab = first
 from bot.cli import main
-main(["play", "--dry-run"])
+main(["play", "--quiet"])
 """
 
 FLOOR_CHILD = """
@@ -153,7 +152,7 @@ print(time.monotonic(), flush=True)
 
 
 def cold_start() -> dict[str, Any]:
-    """Seconds from spawning `play --dry-run` to its first grab (median of a few), and the floor:
+    """Seconds from spawning `play` to its first grab (median of a few), and the floor:
     a Python process that imports mss and numpy and grabs once."""
     from bot.xvfb import virtual_display
 
