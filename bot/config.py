@@ -36,22 +36,29 @@ class Timing:
     drag_ms: int = DRAG_MS["normal"]
     step_ms: int = 8          # one pointer step per ~half a 60 Hz frame: smooth, never a jump
     hover_ms: int = 10        # on the piece before pressing, so the game sees where the press is
-    hold_ms: int = 17         # one 60 Hz frame after pressing and on the cell before releasing:
-                              # a game that polls the mouse per frame sees each state at least once
-    max_hold_ms: int = 400
-    miss_hold_ms: int = 100   # after a miss, rest at least this on the cell: six 60 Hz frames,
+    hold_ms: int = 17         # one 60 Hz frame after pressing, and `rest_ms` on the cell before
+    rest_ms: int = 17         # releasing: a game that polls the mouse per frame sees each state
+                              # at least once. Only the rest grows after a miss: a game whose
+                              # held piece trails the pointer needs it, and it lengthens the
+                              # press-to-release time a game that ignores quick drops needs
+    max_rest_ms: int = 400
+    miss_rest_ms: int = 100   # after a miss, rest at least this on the cell: six 60 Hz frames,
                               # so a game whose held piece trails the pointer by up to ~90 ms
                               # (drag lag) drops it on the cell, not on the way there
-    miss_drag_step_ms: int = 40  # and drag this much slower per miss: a game may ignore a drag
-                                 # it finds too fast, and one step more is a small price
+    miss_drag_step_ms: int = 40  # and, from the second miss on, drag this much slower: a game
+                                 # may ignore a drag it finds too fast, and a step is cheap
     max_drag_ms: int = 600    # but never slower than twice "slow": a game that still misses
                               # then is lagging, which retries and re-reads handle, not pace
     speed_up_after: int = 4   # clean drops at a slowed pace before the faster one is tried
                               # again; doubled each time that faster pace misses once more, so
                               # a game that truly needs the slow pace costs a few misses a run
-    carry_back_hold_ms: int = 200  # a piece carried back (the drop before it was not seen)
+    carry_back_rest_ms: int = 200  # a piece carried back (the drop before it was not seen)
                               # rests this long where it was picked up before the release, so
                               # even a lagging game drops it there and not on a cell on the way
+    trail_ms: int = 150       # how far behind the pointer a game may still draw a held piece:
+                              # a frame counts as showing an earlier drop only when the pointer
+                              # has kept clear of that drop's spots this long (or rest_ms, if
+                              # longer), so the piece in hand is never taken for the one dropped
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
     complete_ms: int = 1500   # after the last drop, the game may take this long to show that

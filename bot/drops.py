@@ -43,7 +43,6 @@ from vision.verify import centred, landed
 Say = Callable[[str, int], None]
 """Tell the user `text` if the verbosity is at least `level` (0 always, 2 only with -v)."""
 
-FRAME_S = 1 / 60  # one frame of a 60 Hz game: the least a drawn piece may trail the pointer
 HELD_REACH = 0.65  # a held piece is drawn within this share of its size around the pointer
                    # (half a piece, pressed at its middle, and a margin for its shadow)
 
@@ -167,7 +166,7 @@ class Drops:
         if changed:
             t = self.timing
             why = "clean drops" if landed else "a drop was missed"
-            self.say(f"  {why}: now resting {t.hold_ms} ms, dragging {t.drag_ms} ms", 2)
+            self.say(f"  {why}: now resting {t.rest_ms} ms, dragging {t.drag_ms} ms", 2)
 
     # ---- the careful path --------------------------------------------------------------------
 
@@ -263,19 +262,26 @@ class _Confirm:
         deadline = pending.released + drops.timing.settle_ms / 1000
         here = self.trail[-1][1]
         at = (here[0] + self.sight.offset[0], here[1] + self.sight.offset[1])
-        while pending.seen is None and clock() < deadline:
+        # At least one look past the deadline: a bot starved by a busy machine may reach the
+        # cell after it, and a drop it has not looked for is not a missed drop.
+        while pending.seen is None:
             began, eyes_before = clock(), drops._eyes_s()
+            late = began >= deadline
             drops.guard.sleep(drops.timing.poll_ms / 1000)
             self.look(at)
             self.checking_s += clock() - began - (drops._eyes_s() - eyes_before)
+            if late:
+                break
         return pending.seen is not None
 
     def clear(self) -> bool:
         """No place the carried piece may be drawn now overlaps the spots compared.
 
         A game may draw the held piece where the pointer was a while ago (drag lag): every
-        position of the last `max(hold_ms, 2 frames)` counts, and the one before them."""
-        window = max(self.drops.timing.hold_ms / 1000, 2 * FRAME_S)
+        position of the last `max(trail_ms, rest_ms)` counts, and the one before them. Most
+        drags never pass over the earlier drop's spots, so they are clear all the way."""
+        timing = self.drops.timing
+        window = max(timing.trail_ms, timing.rest_ms) / 1000
         since = self.trail[-1][0] - window
         recent = [p for t, p in self.trail if t >= since]
         older = [p for t, p in self.trail if t < since]

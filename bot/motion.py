@@ -67,17 +67,17 @@ def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
 
     With a `watcher`, it is shown every step and asked on the cell whether to release there;
     when it says no, the piece travels back and is released at `start` after a longer rest
-    (`Timing.carry_back_hold_ms`, so a lagging game drops it there, not on the way). Returns
+    (`Timing.carry_back_rest_ms`, so a lagging game drops it there, not on the way). Returns
     whether the piece was released at `end`."""
     check_inside(bounds, start, end)
     with _pressed(pointer, guard, start, timing, watcher):
         _travel(pointer, guard, start, end, timing, watcher)
-        _rest(guard, timing.hold_ms, watcher, end)
+        _rest(guard, timing.rest_ms, watcher, end)
         if watcher is None or watcher.release_here():
             guard.check()
             return True
         _travel(pointer, guard, end, start, timing, None)
-        _rest(guard, timing.carry_back_hold_ms, None, start)
+        _rest(guard, timing.carry_back_rest_ms, None, start)
         guard.check()
         return False
 

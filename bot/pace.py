@@ -26,7 +26,7 @@ class Pace:
         self._clean = 0
 
     def __repr__(self) -> str:
-        return (f"Pace(drag {self.timing.drag_ms} ms, hold {self.timing.hold_ms} ms, "
+        return (f"Pace(drag {self.timing.drag_ms} ms, rest {self.timing.rest_ms} ms, "
                 f"{len(self._faster)} rungs down, {self._clean} clean)")
 
     def missed(self) -> bool:
@@ -60,7 +60,8 @@ class Pace:
 
 
 def _slower(t: Timing) -> Timing:
-    """One rung down: rest longer on the cell and drag a step slower, within the caps."""
-    hold = min(t.max_hold_ms, max(t.miss_hold_ms, t.hold_ms * 2))
-    drag_ms = min(t.max_drag_ms, t.drag_ms + t.miss_drag_step_ms)
-    return replace(t, hold_ms=hold, drag_ms=drag_ms)
+    """One rung down: rest longer on the cell and, from the second rung on, drag a step slower,
+    within the caps. (The first rung's rest alone mends drag lag and quick-drop limits.)"""
+    rest = min(t.max_rest_ms, max(t.miss_rest_ms, t.rest_ms * 2))
+    step = t.miss_drag_step_ms if t.rest_ms >= t.miss_rest_ms else 0
+    return replace(t, rest_ms=rest, drag_ms=min(t.max_drag_ms, t.drag_ms + step))

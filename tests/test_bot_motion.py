@@ -183,7 +183,7 @@ def test_a_watcher_that_refuses_the_release_has_the_piece_carried_back_and_relea
     assert kinds(pointer).count("press") == 1 and kinds(pointer).count("release") == 1
     assert pointer.actions[-1] == ("release", start) and ("move", end) in pointer.actions
     assert watcher.seen[0] == start and end in watcher.seen
-    assert clock.now >= (2 * timing.drag_ms + timing.carry_back_hold_ms) / 1000
+    assert clock.now >= (2 * timing.drag_ms + timing.carry_back_rest_ms) / 1000
 
 
 def test_a_drag_keeps_its_time_however_long_each_step_takes() -> None:
@@ -198,6 +198,6 @@ def test_a_drag_keeps_its_time_however_long_each_step_takes() -> None:
         def release_here(self) -> bool:
             return True
 
-    timing = Timing(drag_ms=80, hover_ms=0, hold_ms=0)
+    timing = Timing(drag_ms=80, hover_ms=0, hold_ms=0, rest_ms=0)
     drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, timing, Slow())
     assert clock.now == pytest.approx(timing.drag_ms / 1000 + 0.004 * 2, abs=0.0045)

@@ -36,7 +36,7 @@ from vision import read_screen
 from vision.capture import Screen
 from vision.reading import ScreenReading
 
-FAST = Timing(drag_ms=40, hold_ms=0)
+FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
 
 
@@ -433,3 +433,17 @@ def test_the_pace_speeds_up_again_after_clean_drops(rig: Callable[..., Rig]) -> 
     assert slowed, "the miss did not slow the drags down"
     assert rest[-1] == first, "the pace stayed slow for the rest of the level"
     assert result.levels[0].retries == 1
+
+
+def test_a_lagging_game_that_ignores_quick_drops_is_played_without_a_wrong_drop(
+        rig: Callable[..., Rig]) -> None:
+    # The held piece is drawn (and dropped) where the pointer was 80 ms ago, and drops within
+    # 60 ms of the press are ignored: the fast pace misses, the pace rests longer on the cell,
+    # and no piece ever lands where it was not meant to go.
+    table = rig(TimedDevice, level=8, drag_lag_ms=80, min_drag_ms=60)
+    result = table.play(max_levels=1, timing=Timing(drag_ms=34))
+    assert result.ok and table.completed() == [8] and table.events("rule_broken") == []
+    solution = {(p.row, p.col): p.value for p in load_level(8).solution}
+    on_cells = [d for d in table.events("drop") if d["cell"] != "tray" and not d.get("ignored")]
+    assert all(solution[tuple(d["cell"])] == d["value"] for d in on_cells), on_cells
+    assert result.levels[0].retries >= 1  # the fast pace did miss: the test saw the lag
