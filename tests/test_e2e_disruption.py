@@ -96,9 +96,10 @@ def finish(player: subprocess.Popen[str]) -> tuple[int, str]:
 
 def assert_completed(game: XGame, level: int, code: int, output: str) -> None:
     """The exit code and the game's log agree: 0 and the level completed, no rule broken."""
-    assert code == 0, output
-    assert game.completed() == [level], output
-    assert game.events("rule_broken") == []
+    log = "\n".join(map(str, game.events()))
+    assert code == 0, output + log
+    assert game.completed() == [level], output + log
+    assert game.events("rule_broken") == [], output + log
 
 
 @pytest.mark.parametrize("where", ["tray", "board"])
@@ -115,6 +116,7 @@ def test_a_window_over_the_game_gets_no_press_and_the_level_finishes(
     finally:
         cover.stop()
     assert cover.events("press") == [], "the bot pressed on another program's window"
+    output += "\ncover: " + cover.log.read_text()
     assert "covered" in output or "not pressing" in output, output  # it said why it waited
     assert_completed(game, 12, code, output)
 
