@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.eyes import Eyes, Sight
 from bot.plan import Drag
-from puzzle.geometry import Box
+from puzzle.geometry import Box, Point
 from vision.verify import centred
 from vision.view import same_look, steady, what_hides_the_game
 
@@ -36,6 +36,17 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read"
                       " (covered, or moving)")
+
+
+def spot_as_read(eyes: Eyes, sight: Sight, point: Point) -> bool:
+    """A piece-sized spot around `point` (frame pixels) looks now as it did when read."""
+    return same_look(sight.read_frame, eyes.grab(sight.area),
+                     centred(Box(point[0], point[1], 1, 1), _piece_box(sight)))
+
+
+def _piece_box(sight: Sight) -> Box:
+    boxes = [p.box for p in sight.reading.pieces] or [c.box for c in sight.reading.cells]
+    return max(boxes, key=lambda b: b.w * b.h, default=Box(0, 0, 16, 16))
 
 
 def _piece_area(sight: Sight) -> int:

@@ -34,9 +34,9 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.guard import Covered, changing, hidden
+from bot.guard import Covered, changing, hidden, spot_as_read
 from bot.motion import click
-from bot.plan import Drag, plan_drags
+from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import LevelStats, RunResult
@@ -386,6 +386,23 @@ class Player:
                 return sight
             self.guard.sleep(self.drops.timing.poll_ms / 1000)
 
+    def _let_go_of_anything(self, sight: Sight) -> Sight:
+        """After the game was hidden: a click on an empty spot of the game (where a piece sent
+        back to the tray is dropped), then a fresh look. A window that appeared over the game
+        mid-drag may have taken the release of the button: the game then still holds the piece
+        and would drop it wherever the next drag lets go. This click's release makes it let go
+        where nothing is, so the piece goes back to the tray; on a game holding nothing it does
+        nothing. The spot is checked to look as read, like every press."""
+        game = sight.game
+        if game is None or not sight.reading.cells:
+            return sight
+        spot = tray_spot(sight.reading)
+        if not spot_as_read(self.eyes, sight, spot):
+            return self.eyes.look()
+        click(self.pointer, self.guard, sight.point(spot), game, self.drops.timing)
+        self.guard.sleep(self.drops.timing.view_poll_ms / 1000)  # a frame or more to let go
+        return self.eyes.look()
+
     def _await_complete(self) -> Sight:
         """The screen once the completed screen shows, or the level still there after
         `Timing.complete_ms` (the game draws it a frame or more after the last drop)."""
@@ -414,9 +431,11 @@ class Player:
                 if stats is not None and reading.screen == "level" \
                         and reading.level != stats.level:
                     raise LevelLeft(sight, f"the game shows level {reading.level} now")
-                if seen and waited_since is not None:
+                if seen and waited_since is not None and reading.screen == "level":
                     self.say(f"  the game is in view again after {self.clock() - waited_since:.1f}"
                              " s; going on from what is on the board", 1)
+                    sight, seen, waited_since = self._let_go_of_anything(sight), "", None
+                    continue
                 if reading.screen == "level":
                     self.clean = sight
                 return sight
