@@ -116,11 +116,11 @@ class Drops:
         cell, False when it was carried back because `pending` never showed."""
         game = sight.game
         assert game is not None
-        confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
         watcher = _Confirm(self, sight, planned, pending)
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
-                        sight.point(planned.end), game, self.timing, watcher)
+                        sight.point(planned.end), game, self.timing, watcher,
+                        lambda: confirm_press(self.eyes, sight, planned))  # Covered: no press
         eyes_time = self._eyes_s() - eyes_before
         stats.move_s += self.clock() - start - eyes_time - watcher.checking_s
         stats.verify_s += watcher.checking_s
@@ -179,10 +179,9 @@ class Drops:
         assert game is not None
         tries = 1 + self.config.drag_retries if attempts is None else attempts
         for attempt in range(tries):
-            confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing)
+                 game, self.timing, before_press=lambda: confirm_press(self.eyes, sight, planned))
             moved, eyes_before = self.clock(), self._eyes_s()
             stats.move_s += moved - start
             stats.drags += 1

@@ -13,7 +13,7 @@ it, so a drag lasts `drag_ms` however busy the machine is, not `drag_ms` plus ev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -62,15 +62,18 @@ def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Tim
 
 
 def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
-         timing: Timing, watcher: Watcher | None = None) -> bool:
+         timing: Timing, watcher: Watcher | None = None,
+         before_press: Callable[[], None] | None = None) -> bool:
     """Press at `start`, travel to `end`, rest there (the game may lag), release.
 
     With a `watcher`, it is shown every step and asked on the cell whether to release there;
     when it says no, the piece travels back and is released at `start` after a longer rest
     (`Timing.carry_back_rest_ms`, so a lagging game drops it there, not on the way). Returns
-    whether the piece was released at `end`."""
+    whether the piece was released at `end`. `before_press` runs on the piece right before the
+    button goes down (bot.guard.confirm_press: it raises, and nothing is pressed, when the piece
+    does not look as read)."""
     check_inside(bounds, start, end)
-    with _pressed(pointer, guard, start, timing, watcher):
+    with _pressed(pointer, guard, start, timing, watcher, before_press):
         _travel(pointer, guard, start, end, timing, watcher)
         _rest(guard, timing.rest_ms, watcher, end)
         if watcher is None or watcher.release_here():
@@ -104,11 +107,14 @@ def _rest(guard: Guard, ms: int, watcher: Watcher | None, at: Point) -> None:
 
 @contextmanager
 def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
-             watcher: Watcher | None) -> Iterator[None]:
+             watcher: Watcher | None,
+             before_press: Callable[[], None] | None = None) -> Iterator[None]:
     """Hover on `point`, press, hold one frame; the button is up again on any way out."""
     guard.check()
     _move(pointer, guard, point)
     _rest(guard, timing.hover_ms, watcher, point)
+    if before_press is not None:  # last: the hover's looks may take a while on a busy machine
+        before_press()
     try:
         pointer.press()
         _rest(guard, timing.hold_ms, watcher, point)

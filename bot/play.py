@@ -329,6 +329,13 @@ class Player:
             sight = self._await_complete()
             if sight.reading.screen == "level_complete":
                 return sight
+            if self._undone(sight, answer):
+                # Pieces played are off the board again, nothing else differs: the game was
+                # restarted or reloaded under the bot. Play on from what is on the board.
+                self.say("  pieces played are off the board again (the game restarted?); "
+                         "planning again", 1)
+                attempts += 1
+                continue
             # Every piece of an answer the rules accept is on the board, and the game does not
             # agree: the reading is wrong somewhere. Say where, and stop: another answer played
             # on the same misreading would be a guess.
@@ -344,6 +351,18 @@ class Player:
             return sight
         raise GaveUp(f"level {stats.level} not finished after {attempts} plans cut short by "
                      "missed drops")
+
+    @staticmethod
+    def _undone(sight: Sight, answer: tuple[Placement, ...]) -> bool:
+        """The board read cleanly holds part of `answer` and nothing else: some of the answer's
+        cells are empty again, and no piece stands where the answer has another."""
+        reading = sight.reading
+        if reading.screen != "level" or not reading.ok:
+            return False
+        wanted = {(p.row, p.col): p.value for p in answer}
+        placed = {(p.row, p.col): p.value for p in reading.placed}
+        return all(wanted.get(cell) == value for cell, value in placed.items()) \
+            and len(placed) < len(wanted)
 
     def _loop_bound(self, sight: Sight) -> int:
         """Plans, returns and re-reads one level may take in all: every attempt and re-read,

@@ -109,7 +109,7 @@ def test_a_window_over_the_game_gets_no_press_and_the_level_finishes(
     game = start_game("--level", "12", "--window-pos", "{},{}".format(*AT))
     player = start_bot("play", "--levels", "12", "--speed", "slow")
     wait_for_drops(game, 2)
-    cover = Cover(display, tmp_path, TRAY if where == "tray" else BOARD, 2.5)
+    cover = Cover(display, tmp_path, TRAY if where == "tray" else BOARD, 4)
     try:
         cover.wait_shown()
         code, output = finish(player)
@@ -140,7 +140,9 @@ def test_the_game_killed_and_started_again_after_2_s(
     time.sleep(2)
     again = start_game("--level", "12", "--window-pos", "{},{}".format(*AT), fresh=False)
     code, output = finish(player)
-    assert "the game is gone" in output, output
+    # It saw the game gone, or (on a machine too busy to look in the gap) the pieces it had
+    # played off the board of the game started again.
+    assert "the game is gone" in output or "off the board again" in output, output
     # One log for both games: the first never completed the level, the second did.
     assert_completed(again, 12, code, output)
 
