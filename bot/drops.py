@@ -120,7 +120,7 @@ class Drops:
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
                         sight.point(planned.end), game, self.timing, watcher,
-                        lambda: confirm_press(self.eyes, sight, planned))  # Covered: no press
+                        lambda: confirm_press(self.eyes, sight, planned, self.pointer))  # Covered
         eyes_time = self._eyes_s() - eyes_before
         stats.move_s += self.clock() - start - eyes_time - watcher.checking_s
         stats.verify_s += watcher.checking_s
@@ -181,7 +181,8 @@ class Drops:
         for attempt in range(tries):
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing, before_press=lambda: confirm_press(self.eyes, sight, planned))
+                 game, self.timing, before_press=lambda: confirm_press(self.eyes, sight, planned,
+                                                            self.pointer))
             moved, eyes_before = self.clock(), self._eyes_s()
             stats.move_s += moved - start
             stats.drags += 1

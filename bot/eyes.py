@@ -72,6 +72,7 @@ class Eyes:
         self.bounds = screen.bounds()
         self.region = region or Box(0, 0, self.bounds.w, self.bounds.h)
         self.game: Box | None = None  # in the screen's pixels
+        self.game_window: int | None = None  # the game's X window, once a press went to it
         self.grab_s = 0.0
         self.read_s = 0.0
 

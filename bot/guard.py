@@ -22,8 +22,10 @@ class Covered(Exception):
     """The piece or its target does not look as it did when read: do not press, wait."""
 
 
-def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
-    """Return when `planned`'s piece and destination look as read; raise Covered otherwise."""
+def confirm_press(eyes: Eyes, sight: Sight, planned: Drag, pointer: object = None) -> None:
+    """Return when `planned`'s piece and destination look as read, and (when the `pointer`
+    can tell) the window under it is the game's; raise Covered otherwise."""
+    _game_on_top(eyes, pointer)
     now = eyes.grab(sight.area)
     read = sight.read_frame
     if now.shape != read.shape:
@@ -36,6 +38,20 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read"
                       " (covered, or moving)")
+
+
+def _game_on_top(eyes: Eyes, pointer: object) -> None:
+    """The top-level window under the pointer is the one every earlier press went to: a
+    window mapped over the game before it painted itself shows the game's pixels, yet would
+    take the press. (Forgotten when the game is gone, as a restarted game is a new window.)"""
+    window_under = getattr(pointer, "window_under", None)
+    window = window_under() if window_under is not None else None
+    if window is None:
+        return
+    if eyes.game_window is None:
+        eyes.game_window = window
+    elif window != eyes.game_window:
+        raise Covered("another window is under the pointer, over the game")
 
 
 def spot_as_read(eyes: Eyes, sight: Sight, point: Point) -> bool:

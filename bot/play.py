@@ -248,6 +248,7 @@ class Player:
         except LevelLeft as left:
             # Not a failure of the bot's: the level is played again when the game shows it.
             self.state.played = [s for s in self.state.played if s is not stats]
+            self.eyes.game_window = None  # a game started again is a new window
             self.say(f"level {number:2d}  left unfinished: {left}; it is played again later", 1)
             return left.sight
         except GaveUp as error:
@@ -440,7 +441,7 @@ class Player:
         off or gone, or one still changing (redrawn after a move), is waited for, saying what is
         seen, for `Timing.view_patience_s`; then the play goes on from what is on the board.
         The game showing its title or map instead (it was restarted) leaves the level."""
-        misreads, waited_since, seen = 0, None, ""
+        misreads, waited_since, seen, freed = 0, None, "", False
         previous: Sight | None = None
         timing = self.drops.timing
         while True:
@@ -465,6 +466,11 @@ class Player:
             settling = trouble is None and (previous is None
                                             or changing(self.clean, previous, sight))
             if trouble is None and not settling:
+                if misreads == 0 and not freed and self.clean is not None:
+                    # A piece the game still holds (it missed a release) is in neither place:
+                    # let it go before taking the doubt for a misread.
+                    sight, previous, freed = self._let_go_of_anything(self.clean), None, True
+                    continue
                 if misreads == self.config.rereads:
                     break
                 misreads += 1
@@ -474,6 +480,8 @@ class Player:
             else:
                 now = self.clock()
                 waited_since = now if waited_since is None else waited_since
+                if trouble == "the game is gone":
+                    self.eyes.game_window = None  # a game started again is a new window
                 if trouble is not None and trouble != seen:
                     self.say(f"  waiting: {trouble} (for up to {timing.view_patience_s:.0f} s)",
                              1)

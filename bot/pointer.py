@@ -81,6 +81,13 @@ class PynputPointer:
             self._halted = True
             self.release()
 
+    def window_under(self) -> int | None:
+        """The top-level window under the pointer (its X id), None when it cannot be known.
+
+        A window mapped over the game that has not painted itself yet shows the game's pixels,
+        but takes the press: only the X server knows it is there."""
+        return _window_under()
+
     def release_if_held(self) -> bool:
         """Release the left button when the display says it is down; True if it was.
 
@@ -103,6 +110,22 @@ class PynputPointer:
         """Release the button and hang up on the display (before a virtual display stops)."""
         self.release()
         self._mouse = None  # pynput's controller closes its display connection when deleted
+
+
+def _window_under() -> int | None:
+    try:
+        from Xlib import display as xdisplay
+    except ImportError:  # pragma: no cover - not on X11
+        return None
+    try:
+        connection = xdisplay.Display()
+    except Exception:  # noqa: BLE001  (python-xlib raises several kinds for "no display")
+        return None
+    try:
+        child = connection.screen().root.query_pointer().child
+        return int(child.id) if child else None
+    finally:
+        connection.close()
 
 
 def _left_button_down() -> bool:
