@@ -15,7 +15,7 @@ from bot.eyes import Eyes, Sight
 from bot.plan import Drag
 from puzzle.geometry import Box
 from vision.verify import centred
-from vision.view import same_look, what_hides_the_game
+from vision.view import same_look, steady, what_hides_the_game
 
 
 class Covered(Exception):
@@ -30,12 +30,30 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag) -> None:
         raise Covered("the game's area changed size")
     if not same_look(read, now, planned.piece):
         raise Covered(f"the {planned.value} to move at {sight.point(planned.start)} does not "
-                      "look as it did when read: something is over it")
+                      "look as it did when read (covered, or moving)")
     landing = planned.target or centred(Box(planned.end[0], planned.end[1], 1, 1), planned.piece)
     if not same_look(read, now, landing):
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
-        raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read:"
-                      " something is over it")
+        raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read"
+                      " (covered, or moving)")
+
+
+def _piece_area(sight: Sight) -> int:
+    reading = sight.reading
+    areas = [p.box.w * p.box.h for p in reading.pieces] or [
+        c.box.w * c.box.h for c in reading.cells]
+    if areas:
+        return max(areas)
+    game = reading.game
+    return game.w * game.h // 100 if game is not None else sight.frame.size // 300
+
+
+def changing(clean: Sight | None, before: Sight, now: Sight) -> bool:
+    """Something piece-sized changed between two looks at the same area (a window redrawn
+    after a move, a piece still moving): a doubt on `now` may clear by itself."""
+    if before.area != now.area:
+        return True
+    return not steady(before.frame, now.frame, _piece_area(clean or now))
 
 
 def hidden(clean: Sight | None, now: Sight) -> str | None:
@@ -46,6 +64,4 @@ def hidden(clean: Sight | None, now: Sight) -> str | None:
     game = clean.reading.game
     before = clean.read_frame[game.y:game.y + game.h, game.x:game.x + game.w]
     on_screen = Box(game.x + clean.area.x, game.y + clean.area.y, game.w, game.h)
-    pieces = [p.box.w * p.box.h for p in clean.reading.pieces] or [
-        c.box.w * c.box.h for c in clean.reading.cells] or [game.w * game.h // 100]
-    return what_hides_the_game(before, on_screen, now.frame, now.area, max(pieces))
+    return what_hides_the_game(before, on_screen, now.frame, now.area, _piece_area(clean))

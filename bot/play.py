@@ -11,6 +11,13 @@ once more and the bot stops, naming what differs from what it played (bot.suspec
 drop is tried once more, then the whole board is read again and planned from what is on it.
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
+
+Through disruption: no press on anything but the piece as read (bot.guard, before every press);
+a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
+seen (`_reread_until_clean`), then played on from what is on the board; a restarted game's
+title or map leaves the level (LevelLeft), to be played again. Pieces sent back to the tray are
+part of one plan, and a return counts once the game has let go (`_let_go`); a level is called
+unfinished only after the completed screen had its time to show (`_await_complete`).
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.guard import Covered, hidden
+from bot.guard import Covered, changing, hidden
 from bot.motion import click
 from bot.plan import Drag, plan_drags
 from bot.pointer import Pointer
@@ -125,16 +132,23 @@ class Player:
                 sight = self._find_game()
 
     def _find_game(self) -> Sight:
-        """Look until a known screen shows, or give up after the screen timeout."""
-        deadline = self.clock() + self.config.screen_timeout_s
+        """Look until a known screen shows, or give up after the screen timeout (at the start)
+        or the view patience (once the game was seen: it was covered or restarted, say)."""
+        seen = self.eyes.game is not None
+        patience = self.drops.timing.view_patience_s if seen else self.config.screen_timeout_s
+        deadline = self.clock() + patience
+        said = False
         while True:
             sight = self.eyes.look()
             if sight.reading.screen != "unknown" and sight.reading.game is not None:
                 return sight
+            if seen and not said:
+                self.say(f"  waiting: no game screen in view (for up to {patience:.0f} s)", 1)
+                said = True
             if self.clock() > deadline:
                 why = "; ".join(str(d) for d in sight.reading.doubts) or "nothing like it"
                 self._save_debug(sight, "no-game")
-                raise GaveUp(f"no game seen for {self.config.screen_timeout_s:.0f} s ({why})")
+                raise GaveUp(f"no game seen for {patience:.0f} s ({why})")
             self.guard.sleep(0.1)
 
     # ---- title, map, level completed ---------------------------------------------------------
@@ -274,7 +288,9 @@ class Player:
         attempts = 0
         covered_since: float | None = None
         # Misreads and waits have their own bounds; this bounds the loop whatever happens.
-        for _ in range(self._loop_bound(sight)):
+        budget = self._loop_bound(sight)
+        while budget > 0:
+            budget -= 1
             sight = self._reread_until_clean(sight, stats)
             if sight.reading.screen == "level_complete":
                 return sight
@@ -296,8 +312,9 @@ class Player:
                 self.say(f"  paused: {moved}; looking again", 1)
                 sight = self.eyes.look()
                 continue
-            except Covered as covered:
+            except Covered as covered:  # bounded by the patience, not the loop's budget
                 covered_since = self._covered(str(covered), covered_since, stats)
+                budget += 1
                 sight = self.eyes.look()
                 continue
             if sight.reading.screen == "level_complete":
@@ -343,8 +360,11 @@ class Player:
             path = self._save_debug(self.eyes.look(), "covered")
             raise GaveUp(f"level {stats.level}: no press for {patience:.0f} s: {why} "
                          f"(frame saved to {path})")
-        self.say(f"  not pressing: {why}; waiting for a clear view", 1)
-        self.guard.sleep(self.drops.timing.view_poll_ms / 1000)
+        self.say(f"  not pressing: {why}; looking again", 1)
+        # The first time, a piece may just have come to rest: look again at once. After that
+        # it is something over the game: look at the pace of a wait.
+        timing = self.drops.timing
+        self.guard.sleep((timing.poll_ms if now == since else timing.view_poll_ms) / 1000)
         return since
 
     def _let_go(self, before: Sight, returned: Drag) -> Sight:
@@ -379,11 +399,13 @@ class Player:
     def _reread_until_clean(self, sight: Sight, stats: LevelStats | None) -> Sight:
         """The screen read until nothing is doubtful.
 
-        A doubt on a game that shows as it was last read cleanly is a misread: GaveUp after
-        `rereads` more looks. A game covered, cut off or gone is waited for, saying what is
+        A doubt on a game that shows as it was last read cleanly, and that stays put from one
+        look to the next, is a misread: GaveUp after `rereads` more looks. A game covered, cut
+        off or gone, or one still changing (redrawn after a move), is waited for, saying what is
         seen, for `Timing.view_patience_s`; then the play goes on from what is on the board.
         The game showing its title or map instead (it was restarted) leaves the level."""
         misreads, waited_since, seen = 0, None, ""
+        previous: Sight | None = None
         timing = self.drops.timing
         while True:
             reading = sight.reading
@@ -392,7 +414,7 @@ class Player:
                 if stats is not None and reading.screen == "level" \
                         and reading.level != stats.level:
                     raise LevelLeft(sight, f"the game shows level {reading.level} now")
-                if waited_since is not None:
+                if seen and waited_since is not None:
                     self.say(f"  the game is in view again after {self.clock() - waited_since:.1f}"
                              " s; going on from what is on the board", 1)
                 if reading.screen == "level":
@@ -402,7 +424,9 @@ class Player:
                 raise LevelLeft(sight, f"the game shows its {reading.screen.replace('_', ' ')} "
                                        "screen now (restarted?)")
             trouble = hidden(self.clean, sight)
-            if trouble is None:
+            settling = trouble is None and (previous is None
+                                            or changing(self.clean, previous, sight))
+            if trouble is None and not settling:
                 if misreads == self.config.rereads:
                     break
                 misreads += 1
@@ -412,15 +436,16 @@ class Player:
             else:
                 now = self.clock()
                 waited_since = now if waited_since is None else waited_since
-                if trouble != seen:
+                if trouble is not None and trouble != seen:
                     self.say(f"  waiting: {trouble} (for up to {timing.view_patience_s:.0f} s)",
                              1)
                     seen = trouble
                 if now - waited_since > timing.view_patience_s:
                     path = self._save_debug(sight, "hidden")
-                    raise GaveUp(f"{trouble} for {timing.view_patience_s:.0f} s (frame saved to "
-                                 f"{path})")
-                self.guard.sleep(timing.view_poll_ms / 1000)
+                    raise GaveUp(f"{trouble or 'the game kept changing'} for "
+                                 f"{timing.view_patience_s:.0f} s (frame saved to {path})")
+                self.guard.sleep((timing.poll_ms if settling else timing.view_poll_ms) / 1000)
+            previous = sight
             sight = self.eyes.look()
         why = "; ".join(str(d) for d in sight.reading.doubts) or f"a {sight.reading.screen} screen"
         path = self._save_debug(sight, "doubtful")

@@ -2,8 +2,9 @@
 
 A plain window (a dialog's grey, a title bar, a line of text) that stays on top of the given
 desktop rectangle for SECONDS, then closes. It logs, one JSON object per line, when it showed,
-every mouse press it received (a bot must never press here) and when it closed. On a display
-with no window manager (Xvfb) the window mapped last is on top, so it covers the game.
+every mouse press (a bot must never press here) and release it received, and when it closed.
+On a display with no window manager (Xvfb) the window mapped last is on top, so it covers the
+game.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for event in pygame.event.get():
             if event.type == pygame.MOUSEBUTTONDOWN:
                 log.write("press", x=event.pos[0] + x, y=event.pos[1] + y, button=event.button)
+            elif event.type == pygame.MOUSEBUTTONUP:
+                log.write("release", x=event.pos[0] + x, y=event.pos[1] + y, button=event.button)
             elif event.type == pygame.QUIT:
                 end = 0
         pygame.display.flip()

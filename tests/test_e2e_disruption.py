@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +24,33 @@ from tests.conftest import PROJECT, XGame, game_env, without_video_driver
 
 pytestmark = pytest.mark.e2e
 
+StartGame = Callable[..., XGame]
+StartBot = Callable[..., "subprocess.Popen[str]"]
+
 AT = (200, 100)  # the game's window on the virtual screen (800x600 at scale 1)
 # Where the tray and the board of levels 12 and 15 lie in the window (measured on renders).
 TRAY = (AT[0] + 150, AT[1] + 400, 450, 190)
 BOARD = (AT[0] + 150, AT[1] + 55, 450, 330)
 
 
-def start_bot(display: str, tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "bot", *args, "--debug-dir",
-                             str(tmp_path / "debug")], env=game_env(display), cwd=PROJECT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+@pytest.fixture
+def start_bot(display: str, tmp_path: Path) -> Iterator[StartBot]:
+    """`start_bot(*args)`: the bot in its own process on `display`; killed after the test if
+    it still runs (a failed test must not leave it to the next one)."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(*args: str) -> subprocess.Popen[str]:
+        started.append(subprocess.Popen(
+            [sys.executable, "-m", "bot", *args, "--debug-dir", str(tmp_path / "debug")],
+            env=game_env(display), cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True))
+        return started[-1]
+
+    yield start
+    for player in started:
+        if player.poll() is None:
+            player.kill()
+        player.communicate()
 
 
 def wait_for_drops(game: XGame, count: int, timeout: float = 60) -> None:
@@ -79,16 +96,18 @@ def finish(player: subprocess.Popen[str]) -> tuple[int, str]:
 
 def assert_completed(game: XGame, level: int, code: int, output: str) -> None:
     """The exit code and the game's log agree: 0 and the level completed, no rule broken."""
-    assert code == 0, output
-    assert game.completed() == [level], output
-    assert game.events("rule_broken") == []
+    log = "\n".join(map(str, game.events()))
+    assert code == 0, output + log
+    assert game.completed() == [level], output + log
+    assert game.events("rule_broken") == [], output + log
 
 
 @pytest.mark.parametrize("where", ["tray", "board"])
 def test_a_window_over_the_game_gets_no_press_and_the_level_finishes(
-        display: str, tmp_path: Path, start_game: Callable[..., XGame], where: str) -> None:
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot,
+        where: str) -> None:
     game = start_game("--level", "12", "--window-pos", "{},{}".format(*AT))
-    player = start_bot(display, tmp_path, "play", "--levels", "12", "--speed", "slow")
+    player = start_bot("play", "--levels", "12", "--speed", "slow")
     wait_for_drops(game, 2)
     cover = Cover(display, tmp_path, TRAY if where == "tray" else BOARD, 2.5)
     try:
@@ -97,24 +116,25 @@ def test_a_window_over_the_game_gets_no_press_and_the_level_finishes(
     finally:
         cover.stop()
     assert cover.events("press") == [], "the bot pressed on another program's window"
+    output += "\ncover: " + cover.log.read_text()
     assert "covered" in output or "not pressing" in output, output  # it said why it waited
     assert_completed(game, 12, code, output)
 
 
-def test_the_game_half_out_of_view_for_3_s(display: str, tmp_path: Path,
-                                          start_game: Callable[..., XGame]) -> None:
+def test_the_game_half_out_of_view_for_3_s(
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot) -> None:
     game = start_game("--level", "12", "--window-pos", "{},{}".format(*AT),
                       "--slide-out-after", "3", "--slide-out-ms", "3000")
-    code, output = finish(start_bot(display, tmp_path, "play", "--levels", "12"))
+    code, output = finish(start_bot("play", "--levels", "12"))
     assert game.events("window_slid_out"), "the game never slid out"
     assert "cut off at the bottom" in output, output
     assert_completed(game, 12, code, output)
 
 
-def test_the_game_killed_and_started_again_after_2_s(display: str, tmp_path: Path,
-                                                     start_game: Callable[..., XGame]) -> None:
+def test_the_game_killed_and_started_again_after_2_s(
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot) -> None:
     first = start_game("--level", "12", "--window-pos", "{},{}".format(*AT))
-    player = start_bot(display, tmp_path, "play", "--levels", "12", "--speed", "slow")
+    player = start_bot("play", "--levels", "12", "--speed", "slow")
     wait_for_drops(first, 3)
     first.stop()
     time.sleep(2)
@@ -125,14 +145,14 @@ def test_the_game_killed_and_started_again_after_2_s(display: str, tmp_path: Pat
     assert_completed(again, 12, code, output)
 
 
-def test_level_15_with_8_wrong_pieces_is_finished(display: str, tmp_path: Path,
-                                                  start_game: Callable[..., XGame]) -> None:
+def test_level_15_with_8_wrong_pieces_is_finished(
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot) -> None:
     """More wrong pieces than plans (3): each goes back to the tray within one plan. (With 6,
     and 8 again, in process: tests/test_bot_disruption.py.)"""
     wrong = 8
     game = start_game("--level", "15", "--misplace", str(wrong), "--seed", "1",
                       "--window-pos", "{},{}".format(*AT))
-    code, output = finish(start_bot(display, tmp_path, "play", "--levels", "15"))
+    code, output = finish(start_bot("play", "--levels", "15"))
     assert_completed(game, 15, code, output)
     assert len([d for d in game.events("drop") if d["cell"] == "tray"]) >= wrong
 
@@ -152,10 +172,10 @@ def button_held(display: str) -> bool:
     (signal.SIGTERM, "terminated (SIGTERM)"), (signal.SIGHUP, "the terminal closed (SIGHUP)"),
     (signal.SIGINT, "Ctrl-C pressed")], ids=["SIGTERM", "SIGHUP", "Ctrl-C"])
 def test_a_signal_mid_drag_stops_the_bot_with_no_button_held_and_the_final_table(
-        display: str, tmp_path: Path, start_game: Callable[..., XGame], number: int,
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot, number: int,
         reason: str) -> None:
     game = start_game("--level", "15", "--window-pos", "{},{}".format(*AT))
-    player = start_bot(display, tmp_path, "play", "--levels", "15", "--speed", "slow")
+    player = start_bot("play", "--levels", "15", "--speed", "slow")
     wait_for_drops(game, 2)
     time.sleep(0.15)  # in the middle of a slow (300 ms) drag, most likely
     player.send_signal(number)
@@ -171,7 +191,7 @@ def test_a_signal_mid_drag_stops_the_bot_with_no_button_held_and_the_final_table
 
 
 def test_a_button_left_down_is_released_before_anything_else(
-        display: str, tmp_path: Path, start_game: Callable[..., XGame]) -> None:
+        display: str, tmp_path: Path, start_game: StartGame, start_bot: StartBot) -> None:
     from Xlib import X
     from Xlib import display as xdisplay
     from Xlib.ext import xtest
@@ -183,7 +203,7 @@ def test_a_button_left_down_is_released_before_anything_else(
     connection.sync()
     connection.close()
     assert button_held(display)
-    code, output = finish(start_bot(display, tmp_path, "play", "--levels", "1"))
+    code, output = finish(start_bot("play", "--levels", "1"))
     assert "was down at the start" in output
     assert_completed(game, 1, code, output)
 
@@ -216,8 +236,12 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
-def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: int) -> None:
+@pytest.mark.parametrize(("number", "code"), [
+    (signal.SIGTERM, 130), (signal.SIGHUP, 130), (signal.SIGKILL, -signal.SIGKILL)],
+    ids=["SIGTERM", "SIGHUP", "SIGKILL"])
+def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: int,
+                                                       code: int) -> None:
+    """Stopped, the demo stops its game and Xvfb; killed outright, they go with it."""
     out = tmp_path / "demo"
     demo = subprocess.Popen(
         [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(out)], cwd=PROJECT,
@@ -229,17 +253,21 @@ def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: i
             not events.exists() or '"drop"' not in events.read_text()):
         time.sleep(0.05)
     started = descendants(demo.pid)
-    assert len(started) >= 2, "the demo's game and Xvfb were not found"
-    demo.send_signal(number)
-    output = "".join(demo.communicate(timeout=30))
-    assert demo.returncode == 130, output
+    try:
+        assert len(started) >= 2, "the demo's game and Xvfb were not found"
+        demo.send_signal(number)
+        output = "".join(demo.communicate(timeout=30))
+        deadline = time.monotonic() + 5
+        while any(alive(pid) for pid in started) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [pid for pid in started if alive(pid)]
+    finally:  # never leave them to the next test, whatever failed
+        for pid in [demo.pid, *started]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        demo.communicate()
+    assert demo.returncode == code, output
     assert "Traceback" not in output
-    deadline = time.monotonic() + 5
-    while any(alive(pid) for pid in started) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    left = [pid for pid in started if alive(pid)]
-    for pid in left:  # never leave them to the next test
-        os.kill(pid, signal.SIGKILL)
     assert left == [], "the demo left processes behind"
     lines = [json.loads(line) for line in events.read_text().splitlines()]
     assert not [e for e in lines if e["event"] == "level_complete" and e["level"] == 15]
@@ -256,9 +284,15 @@ def test_practice_passes_a_sigterm_on_to_the_game(display: str, tmp_path: Path) 
             not events.exists() or '"window_shown"' not in events.read_text()):
         time.sleep(0.05)
     game = descendants(practice.pid)
-    assert len(game) == 1, "the practice game was not found"
-    practice.send_signal(signal.SIGTERM)
-    _, err = practice.communicate(timeout=20)
+    try:
+        assert len(game) == 1, "the practice game was not found"
+        practice.send_signal(signal.SIGTERM)
+        _, err = practice.communicate(timeout=20)
+    finally:  # never leave them to the next test, whatever failed
+        for pid in [practice.pid, *game]:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        practice.communicate()
     assert practice.returncode == 130, err
     assert "Traceback" not in err
     assert not [pid for pid in game if alive(pid)], "the game outlived the practice command"

@@ -58,6 +58,12 @@ def test_a_window_over_the_tray_is_a_cover(game: np.ndarray) -> None:
     assert hides(game, now) == "the game is covered (450x190 pixels over its lower part)"
 
 
+def test_a_small_notification_over_two_pieces_is_a_cover(game: np.ndarray) -> None:
+    now = on_desktop(game)
+    now[AT[1] + 470:AT[1] + 540, AT[0] + 400:AT[0] + 510] = GREY
+    assert hides(game, now) == "the game is covered (110x70 pixels over its lower part)"
+
+
 def test_half_the_game_below_the_screen_is_cut_off_at_the_bottom(game: np.ndarray) -> None:
     now = on_desktop(game, (AT[0], DESKTOP[0] - game.shape[0] // 2))
     assert hides(game, now) == "the game is cut off at the bottom"

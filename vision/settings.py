@@ -319,8 +319,9 @@ class ViewSettings:
                              # turns red when a rule breaks, is well under a third of the box;
                              # a window over the piece changes nearly all of it
     still_share: float = 0.25  # of the game's pixels unchanged: the game is still where it was
-    cover_pieces: float = 4.0  # a changed block this many piece areas large is something over
-                               # the game: a moved piece changes about one piece area per spot
+    cover_pieces: float = 2.5  # a changed block this many piece areas large is something over
+                               # the game: a moved piece changes at most one piece area per spot
+                               # (cells stand apart), a notification is several pieces large
     colour_within: int = 12  # a pixel of the game's background colour, per channel
     colour_share: float = 0.1  # of the game's area in its background colour: part of it shows
 

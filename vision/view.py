@@ -9,7 +9,8 @@ a piece from a window that was already over it.
 board was last read cleanly on: "the game is covered" (most of it unchanged where it was, one
 large block changed), "the game is cut off at the bottom" (its background colour runs into the
 edge of the view), "the game is gone" (neither), or None when the game shows as it was, bar
-piece-sized changes: then the reading itself is in doubt, and waiting would not help.
+piece-sized changes: then the reading itself is in doubt, and waiting would not help, once
+the view is `steady` (nothing piece-sized changes from one look to the next).
 No colour is assumed but the game's own background, taken from the frame read cleanly.
 """
 
@@ -43,6 +44,16 @@ def same_look(before: np.ndarray, after: np.ndarray, box: Box,
     if a is None or b is None or a.shape != b.shape:
         return False
     return float(np.mean(_changed(a, b, settings))) <= 1 - settings.same_share
+
+
+def steady(before: np.ndarray, after: np.ndarray, piece_area: int,
+           settings: ViewSettings = VIEW) -> bool:
+    """Two frames of the same area one look apart show nothing piece-sized changing: a doubt
+    on them is the reading's, not a window still being redrawn or a piece still moving."""
+    if before.shape != after.shape:
+        return False
+    block = _largest_block(_changed(before, after, settings))
+    return block is None or block.w * block.h < piece_area
 
 
 def what_hides_the_game(before: np.ndarray, game: Box, now: np.ndarray, where: Box,
