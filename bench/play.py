@@ -254,6 +254,10 @@ def main() -> int:
                 measured[name][run] = run_child(tree, run, args.pack)
     print_table(runs, measured)
     if "normal" in runs:
+        for name in trees:
+            gaps = measured[name]["normal"]["first_drag"]
+            print(f"level appears -> first drag, level by level, {name}: "
+                  + " ".join(f"{gap:.2f}" for gap in gaps))
         split = measured["now"]["normal"]["split"]
         print("now, default speed, per piece: " + ", ".join(
             f"{part[:-2]} {seconds * 1000:.0f} ms" for part, seconds in split.items()))

@@ -4,9 +4,10 @@ z3 finds an answer in a few milliseconds, but proving that no other exists costs
 times that on the biggest levels (level 15: about 50 ms for the answer, 220 ms with the proof).
 The drags need only the answer, which the rules check accepts before anything moves; whether it
 is unique only decides what the level's line says. So, on a level's first plan (no piece placed
-yet), the answer is returned at once and a thread proves uniqueness while the pieces are dragged
-(z3 releases the interpreter while it searches). The thread is joined before z3 is used again,
-since one z3 context must not serve two threads, and before the level's line is said.
+yet), the answer is returned at once and a thread asks the same z3 search for a second answer
+while the pieces are dragged (z3 releases the interpreter while it searches). The thread is
+joined before z3 is used again, since one z3 context must not serve two threads, and before the
+level's line is said.
 
 A re-plan with pieces on the board asks the solver for an answer that keeps them and proves
 uniqueness then and there, as before: re-plans are rare, and they are not a level's first sight.
@@ -52,11 +53,15 @@ class Answers:
             solution = solve(puzzle, prefer=prefer)
             proven(solution.unique)
             return solution.placements
-        first = next(solutions(puzzle, limit=1), None)
+        found = solutions(puzzle, limit=2)
+        first = next(found, None)
         if first is None:
             solve(puzzle)  # raises NoSolution, with the explanation of why
             raise AssertionError("bug: z3 found no answer, then found one")
-        self._start(lambda: proven(len(list(solutions(puzzle, limit=2))) == 1))
+        # The same search goes on for a second answer: z3 keeps what it learnt, and the thread
+        # spends its time inside z3, which lets the interpreter go, not building the encoding
+        # again in Python while the first drag is being started.
+        self._start(lambda: proven(next(found, None) is None))
         return first
 
     def settle(self) -> None:

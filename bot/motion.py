@@ -31,7 +31,7 @@ class Watcher(Protocol):
     """Work done while a drag is under way (bot.drops confirms the previous drop with it)."""
 
     def look(self, at: Point) -> None:
-        """Called after each move of the pointer (at: where it is now) and before pressing."""
+        """Called after the press and after each move of the pointer (at: where it is now)."""
 
     def release_here(self) -> bool:
         """Called on the cell before releasing: True to drop the piece there, False to carry
@@ -109,11 +109,14 @@ def _rest(guard: Guard, ms: int, watcher: Watcher | None, at: Point) -> None:
 def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
              watcher: Watcher | None,
              before_press: Callable[[], None] | None = None) -> Iterator[None]:
-    """Hover on `point`, press, hold one frame; the button is up again on any way out."""
+    """Hover on `point`, press, hold one frame; the button is up again on any way out.
+    (The watcher's first look is after the press: a frame grabbed while hovering, a few
+    milliseconds after the last release, is too early to show that drop. `before_press` is
+    last before the button goes down: a window may appear at any moment.)"""
     guard.check()
     _move(pointer, guard, point)
-    _rest(guard, timing.hover_ms, watcher, point)
-    if before_press is not None:  # last: the hover's looks may take a while on a busy machine
+    _rest(guard, timing.hover_ms, None, point)
+    if before_press is not None:
         before_press()
     try:
         pointer.press()
