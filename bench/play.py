@@ -1,17 +1,26 @@
-"""Play benchmark: the whole loop on the practice game, seconds per level and per piece.
+"""Play benchmark: the issue's speed targets, each beside the physical floor, measured in one run.
 
-Starts its own Xvfb and the practice game from a fresh title screen, plays all 15 levels
-(`bot.commands.demo.play_practice_game`, the demo's own code path) and prints, per level, the
-time split into capture / read / solve / move / verify (disjoint: verify excludes the grabs and
-reads it makes), then medians, totals and the issue's targets on this machine:
-    0.25 s or less per piece including verification, 60 s or less for all 15 levels.
-The earlier Puzlogic bot sleeps 0.8 s per piece in its pointer code alone: the ratio to that is
-printed too. The game's event log is checked, so a fast run that broke a rule does not count.
+Each row plays the practice game on its own Xvfb from a fresh title screen (the demo's own code
+path, `bot.commands.demo.play_practice_game`) and is judged by the game's event log: a row whose
+run broke a rule or left a level unfinished is marked and does not count.
 
-Run from the project root (about a minute per run):
-    .venv/bin/python bench/play.py [--runs N] [--speed slow|normal|fast] [--pack DIR]
-With --pack the game plays that folder of levels (the targets are the 15 levels' own; the run
-counts when the game's log completes every level the map showed, in order).
+    per piece, --speed fast        the 15 levels' seconds per piece, by the bot's level stats
+    per piece, default speed       the same at the default speed
+    level appears -> first drag    the game's log: its `screen level` event to its first `pick`
+    the 15 levels, default speed   the game's log: the title left to the last level_complete
+    play started -> first grab     `puzlogic-bot play` spawned on an empty display to its grab
+    per piece, lag 80 / min 60     the game with --drag-lag 80 --min-drag-ms 60, default speed
+
+The floor of each row is measured in the same run: the game draws at 60 frames a second; a drag
+it registers needs a press, some motion and a release in three frames; a drop shows a frame
+later; a grab of the game's rectangle costs what it costs here (timed); a lagging game needs the
+pointer to rest on the cell for its lag. The floor of `play started` is a Python process that
+imports mss and grabs once.
+
+`--baseline REV` measures the same rows with the bot of git revision REV too (exported to a
+temporary folder and run with this benchmark's code), alternating row by row, so both figures
+see the same machine load. Run from the project root (a few minutes; twice that with a baseline):
+    .venv/bin/python bench/play.py [--baseline REV] [--rows fast,normal,...] [--pack DIR]
 """
 
 from __future__ import annotations
@@ -19,72 +28,264 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+TREE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TREE))
 
-from bot.commands.demo import play_practice_game  # noqa: E402
-from bot.config import DRAG_MS, DemoOptions, PlayConfig, Timing  # noqa: E402
-from bot.stats import COLUMNS, PER_PIECE, LevelStats, RunResult, level_table  # noqa: E402
-from puzzle.model import LEVEL_COUNT  # noqa: E402
-
-TARGET_PER_PIECE_S, TARGET_RUN_S, EARLIER_BOT_SLEEP_S = 0.25, 60.0, 0.8
-TIMED = ("capture_s", "read_s", "solve_s", "move_s", "verify_s")
-
-
-def one_run(speed: str, pack: Path | None) -> tuple[RunResult, list[dict[str, object]]]:
-    with tempfile.TemporaryDirectory(prefix="bench-play-") as folder:
-        config = PlayConfig(timing=replace(Timing(), drag_ms=DRAG_MS[speed]), verbosity=0,  # type: ignore[index]
-                            debug_dir=Path(folder) / "debug")
-        game_args = ("--pack", str(pack)) if pack is not None else ()
-        options = DemoOptions(config, out_dir=Path(folder), headless=True, game_args=game_args)
-        result, _, events = play_practice_game(options, io.StringIO())
-        lines = events.read_text(encoding="utf-8").splitlines()
-        return result, [json.loads(line) for line in lines]
+FRAME_S = 1 / 60        # the practice game's frame (game.app.FPS), like the real game's
+DRAG_FRAMES = 3         # press, motion, release: each in its own frame
+LAG_MS, MIN_DRAG_MS = 80, 60
+ROWS = ("fast", "normal", "first", "game", "cold", "lag")
+TARGETS = {  # the issue's targets, seconds
+    "fast": 0.10, "normal": 0.15, "first": 0.10, "game": 25.0, "cold": 0.8, "lag": 0.25}
+LABELS = {
+    "fast": "per piece, --speed fast",
+    "normal": "per piece, default speed",
+    "first": "level appears -> first drag, p95",
+    "game": "the 15 levels, default speed",
+    "cold": "play started -> first grab",
+    "lag": f"per piece, --drag-lag {LAG_MS} --min-drag-ms {MIN_DRAG_MS}",
+}
+COLD_RUNS = 5
 
 
-def print_levels(levels: tuple[LevelStats, ...]) -> None:
-    """The demo's own level table, with seconds per piece after the seconds."""
-    print("\n".join(level_table(levels, (*COLUMNS[:3], PER_PIECE, *COLUMNS[3:]))))
+# ---- one tree's measurements (run in a child process per row) --------------------------------
+
+def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
+    """The 15 levels on a fresh game: per piece, misses, rules broken, and the log's timings."""
+    from bot.commands.demo import play_practice_game
+    from bot.config import DRAG_MS, DemoOptions, PlayConfig, Timing
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-play-"))
+    timing = Timing() if speed is None else replace(Timing(), drag_ms=DRAG_MS[speed])  # type: ignore[index]
+    config = PlayConfig(timing=timing, verbosity=0, debug_dir=folder / "debug")
+    options = DemoOptions(config, out_dir=folder, headless=True, game_args=game_args)
+    result, _, log = play_practice_game(options, io.StringIO())
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    solved = [s for s in result.levels if s.solved]
+    pieces = sum(s.pieces for s in solved)
+    completed = [e["level"] for e in events if e["event"] == "level_complete"]
+    broken = [e for e in events if e["event"] == "rule_broken"]
+    split = {part: sum(getattr(s, part) for s in solved) / max(1, pieces)
+             for part in ("capture_s", "read_s", "solve_s", "move_s", "verify_s")}
+    kept = bool(broken or result.stopped or completed != list(range(1, len(result.levels) + 1)))
+    if not kept:  # a run that does not count keeps its event log and debug frames to look at
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"per_piece": sum(s.seconds for s in solved) / max(1, pieces), "pieces": pieces,
+            "kept": str(folder) if kept else None,
+            "misses": sum(s.retries for s in result.levels), "broken": len(broken),
+            "completed": completed, "levels": len(result.levels), "stopped": result.stopped,
+            "first_drag": first_drags(events), "game_s": title_to_last(events),
+            "split": split, "grab_s": grab_cost(result)}
+
+
+def first_drags(events: list[dict[str, Any]]) -> list[float]:
+    """Per level, seconds from the game's `screen level` event to its next `pick`."""
+    gaps, shown = [], None
+    for event in events:
+        if event["event"] == "screen" and event.get("name") == "level":
+            shown = event["t"]
+        elif event["event"] == "pick" and shown is not None:
+            gaps.append(event["t"] - shown)
+            shown = None
+    return gaps
+
+
+def title_to_last(events: list[dict[str, Any]]) -> float:
+    """Seconds from the title screen's leaving (the bot's first click) to the last completion."""
+    left = next((e["t"] for e in events if e["event"] == "screen" and e.get("name") != "title"),
+                0.0)
+    done = [e["t"] for e in events if e["event"] == "level_complete"]
+    return (done[-1] - left) if done else float("nan")
+
+
+def grab_cost(result: Any) -> float:
+    """A grab of the game's rectangle, timed here (the floor's grab)."""
+    from bot.xvfb import virtual_display
+    from puzzle.geometry import Box
+    from vision.capture import MssScreen
+
+    with virtual_display(1280, 900) as name:
+        os.environ["DISPLAY"] = name
+        screen = MssScreen(1)
+        try:
+            area = Box(260, 140, 800, 600)
+            screen.grab(area)
+            began = time.perf_counter()
+            for _ in range(50):
+                screen.grab(area)
+            return (time.perf_counter() - began) / 50
+        finally:
+            screen.close()
+
+
+COLD_CHILD = """
+import sys, time
+sys.path.insert(0, {tree!r})
+import mss.base  # light: the clock stops at the first grab, whatever the bot imported before
+def first(self, *args, **kwargs):
+    print(time.monotonic(), flush=True)
+    import os
+    os._exit(0)
+mss.base.MSSBase.grab = first
+from bot.cli import main
+main(["play", "--quiet"])
+"""
+
+FLOOR_CHILD = """
+import time, mss, numpy
+with mss.mss() as grabber:
+    numpy.asarray(grabber.grab({{"left": 0, "top": 0, "width": 800, "height": 600}}))
+print(time.monotonic(), flush=True)
+"""
+
+
+def cold_start() -> dict[str, Any]:
+    """Seconds from spawning `play` to its first grab (median of a few), and the floor:
+    a Python process that imports mss and numpy and grabs once."""
+    from bot.xvfb import virtual_display
+
+    with virtual_display(1280, 900) as name:
+        env = {**os.environ, "DISPLAY": name}
+        figures, floors = [], []
+        for _ in range(COLD_RUNS):
+            for code, into in ((COLD_CHILD.format(tree=str(TREE)), figures),
+                               (FLOOR_CHILD.format(), floors)):
+                began = time.monotonic()
+                done = subprocess.run([sys.executable, "-c", code], cwd=TREE, env=env,
+                                      capture_output=True, text=True, timeout=60, check=False)
+                into.append(float(done.stdout.split()[0]) - began)
+    return {"cold": statistics.median(figures), "cold_floor": statistics.median(floors)}
+
+
+def measure(row: str, pack: Path | None) -> dict[str, Any]:
+    packed = ("--pack", str(pack)) if pack is not None else ()
+    if row == "cold":
+        return cold_start()
+    if row == "fast":
+        return play_run("fast", packed)
+    if row == "lag":
+        return play_run(None, (*packed, "--drag-lag", str(LAG_MS), "--min-drag-ms",
+                               str(MIN_DRAG_MS)))
+    return play_run(None, packed)  # normal, first and game share one run
+
+
+# ---- the table ------------------------------------------------------------------------------
+
+def figure_and_floor(row: str, data: dict[str, Any]) -> tuple[float, float, str]:
+    """The row's figure, its floor, and a note (why it does not count, or the misses)."""
+    if row == "cold":
+        return data["cold"], data["cold_floor"], ""
+    grab = data["grab_s"]
+    per_piece_floor = DRAG_FRAMES * FRAME_S + grab
+    ok = not data["stopped"] and not data["broken"] and data["completed"] == list(
+        range(1, data["levels"] + 1))
+    note = f"{data['misses']} misses" + ("" if ok else
+                                          f"; DOES NOT COUNT: {data['broken']} rules broken, "
+                                          f"{len(data['completed'])} completed"
+                                          + (f", stopped: {data['stopped']}" if data["stopped"]
+                                             else "") + f"; see {data['kept']}")
+    if row in ("fast", "normal"):
+        return data["per_piece"], per_piece_floor, note
+    if row == "lag":
+        return data["per_piece"], per_piece_floor + LAG_MS / 1000, note
+    if row == "first":
+        gaps = sorted(data["first_drag"])
+        p95 = statistics.quantiles(gaps, n=20)[-1] if len(gaps) > 1 else gaps[0]
+        return p95, FRAME_S + grab, ""
+    transitions = 2 * data["levels"]  # a click into each level and one out of it
+    floor = data["pieces"] * per_piece_floor + transitions * (DRAG_FRAMES * FRAME_S + grab)
+    return data["game_s"], floor, note
+
+
+def run_child(tree: Path, row: str, pack: Path | None) -> dict[str, Any]:
+    command = [sys.executable, str(tree / "bench" / "play.py"), "--row", row]
+    if pack is not None:
+        command += ["--pack", str(pack)]
+    done = subprocess.run(command, cwd=tree, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"the {row} row failed in {tree}:\n{done.stderr[-3000:]}")
+    data: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return data
+
+
+def export(revision: str, into: Path) -> Path:
+    """Revision `revision` of this repository in `into`, with this benchmark's code in it."""
+    archive = subprocess.run(["git", "archive", revision], cwd=TREE, capture_output=True,
+                             check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "bench" / "play.py").write_text(Path(__file__).read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    return into
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--speed", choices=tuple(DRAG_MS), default="normal")
+    parser.add_argument("--baseline", metavar="REV", help="measure this revision's bot too")
+    parser.add_argument("--rows", default=",".join(r for r in ROWS if r not in ("first", "game")),
+                        help="which runs: fast, normal (gives first and game too), cold, lag")
     parser.add_argument("--pack", type=Path, metavar="DIR", help="a folder of level files")
+    parser.add_argument("--row", help=argparse.SUPPRESS)  # a child measuring one row
     args = parser.parse_args()
-    totals, per_piece = [], []
-    for run in range(1, args.runs + 1):
-        result, events = one_run(args.speed, args.pack)
-        completed = [e["level"] for e in events if e["event"] == "level_complete"]
-        broken = [e for e in events if e["event"] == "rule_broken"]
-        print(f"\nrun {run}: {len(completed)} levels completed by the game's log, "
-              f"{len(broken)} rules broken, {result.seconds:.1f} s"
-              + (f", stopped: {result.stopped}" if result.stopped else ""))
-        print_levels(result.levels)
-        pieces = sum(s.pieces for s in result.levels)
-        count = LEVEL_COUNT if args.pack is None else len(result.levels)
-        if not result.ok or completed != list(range(1, count + 1)) or broken:
-            print("this run does not count: not every level was completed cleanly")
-            continue
-        totals.append(result.seconds)
-        per_piece.append(sum(s.seconds for s in result.levels) / pieces)
-        split = {p: sum(getattr(s, p) for s in result.levels) / pieces for p in TIMED}
-        print("per piece: " + ", ".join(f"{p[:-2]} {v * 1000:.0f} ms" for p, v in split.items()))
-    if not totals:
-        return 1
-    run_s, piece_s = statistics.median(totals), statistics.median(per_piece)
-    print(f"\nmedian of {len(totals)} run(s): {run_s:.1f} s for {count} levels "
-          f"(target {TARGET_RUN_S:.0f} s: {run_s / TARGET_RUN_S:.2f}x of it), "
-          f"{piece_s:.3f} s per piece (target {TARGET_PER_PIECE_S} s: "
-          f"{piece_s / TARGET_PER_PIECE_S:.2f}x of it; the earlier bot's pointer sleep alone "
-          f"is {EARLIER_BOT_SLEEP_S / piece_s:.1f}x longer)")
+    if args.row:
+        print(json.dumps(measure(args.row, args.pack)))
+        return 0
+    runs = [r for r in args.rows.split(",") if r]
+    trees: dict[str, Path] = {"now": TREE}
+    with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
+        if args.baseline:
+            trees = {f"at {args.baseline}": export(args.baseline, Path(folder)), "now": TREE}
+        measured: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in trees}
+        for run in runs:
+            for name, tree in trees.items():  # alternating: both see the same load
+                print(f"measuring {run} with the bot {name} ...", file=sys.stderr, flush=True)
+                measured[name][run] = run_child(tree, run, args.pack)
+    print_table(runs, measured)
+    if "normal" in runs:
+        for name in trees:
+            gaps = measured[name]["normal"]["first_drag"]
+            print(f"level appears -> first drag, level by level, {name}: "
+                  + " ".join(f"{gap:.2f}" for gap in gaps))
+        split = measured["now"]["normal"]["split"]
+        print("now, default speed, per piece: " + ", ".join(
+            f"{part[:-2]} {seconds * 1000:.0f} ms" for part, seconds in split.items()))
+    print(f"machine load (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())} on "
+          f"{os.cpu_count()} cores")
     return 0
+
+
+def print_table(runs: list[str], measured: dict[str, dict[str, dict[str, Any]]]) -> None:
+    rows = [r for r in ROWS if r in runs or (r in ("first", "game") and "normal" in runs)]
+    names = list(measured)
+    header = ["figure", *[f"{n} (s)" for n in names], "target", "floor", "now/floor"]
+    lines, notes = [header], []
+    for row in rows:
+        source = "normal" if row in ("first", "game") else row
+        figures, floor = [], 0.0
+        for name in names:
+            figure, floor, note = figure_and_floor(row, measured[name][source])
+            figures.append(f"{figure:.3f}")
+            if note and row not in ("first", "game"):
+                notes.append(f"  {LABELS[row]}, {name}: {note}")
+        now = float(figures[-1])
+        lines.append([LABELS[row], *figures, f"<= {TARGETS[row]:g}", f"{floor:.3f}",
+                      f"{now / floor:.1f}x"])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    for line in lines:
+        print("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip())
+    print("\n".join(notes))
 
 
 if __name__ == "__main__":

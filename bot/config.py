@@ -14,8 +14,11 @@ from puzzle.geometry import Box
 
 Speed = Literal["slow", "normal", "fast"]
 
-# Drag durations. Games drop pointers that teleport, so even "fast" moves in several steps.
-DRAG_MS: dict[Speed, int] = {"slow": 300, "normal": 120, "fast": 60}
+# Drag durations (the travel alone; a drag also hovers, holds a frame after the press and rests a
+# frame on the cell). Games drop pointers that teleport, so even "fast" moves in several steps;
+# "fast" is two 60 Hz frames of travel, the least a game that samples the pointer once a frame
+# sees as motion between the press and the release.
+DRAG_MS: dict[Speed, int] = {"slow": 300, "normal": 70, "fast": 34}
 
 DEBUG_DIR = Path("puzlogic-debug")  # where a frame the bot gave up on goes, unless told otherwise
 
@@ -27,24 +30,51 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Timing:
     """How a drag is paced. `hold_ms` and `drag_ms` grow at run time when the game misses drops
-    (drag lag), by the `miss_*` steps, up to the `max_*` caps (bot.drops)."""
+    (drag lag), by the `miss_*` steps, up to the `max_*` caps, and come back down after
+    `speed_up_after` clean drops (bot.pace)."""
 
     drag_ms: int = DRAG_MS["normal"]
     step_ms: int = 8          # one pointer step per ~half a 60 Hz frame: smooth, never a jump
     hover_ms: int = 10        # on the piece before pressing, so the game sees where the press is
-    hold_ms: int = 17         # one 60 Hz frame after pressing and on the cell before releasing:
-                              # a game that polls the mouse per frame sees each state at least once
-    max_hold_ms: int = 400
-    miss_hold_ms: int = 40    # after a miss, rest at least this on the cell: two to three 60 Hz
-                              # frames, so a game that draws the drop a frame late still sees it
-    miss_drag_step_ms: int = 40  # and drag this much slower per miss: a game may ignore a drag
-                                 # it finds too fast, and one step more is a small price
+    hold_ms: int = 17         # one 60 Hz frame after pressing, and `rest_ms` on the cell before
+    rest_ms: int = 17         # releasing: a game that polls the mouse per frame sees each state
+                              # at least once. Only the rest grows after a miss: a game whose
+                              # held piece trails the pointer needs it, and it lengthens the
+                              # press-to-release time a game that ignores quick drops needs
+    max_rest_ms: int = 400
+    miss_rest_ms: int = 100   # after a miss, rest at least this on the cell: six 60 Hz frames,
+                              # so a game whose held piece trails the pointer by up to ~90 ms
+                              # (drag lag) drops it on the cell, not on the way there
+    miss_drag_step_ms: int = 40  # and, from the second miss on, drag this much slower: a game
+                                 # may ignore a drag it finds too fast, and a step is cheap
     max_drag_ms: int = 600    # but never slower than twice "slow": a game that still misses
                               # then is lagging, which retries and re-reads handle, not pace
+    speed_up_after: int = 4   # clean drops at a slowed pace before the faster one is tried
+                              # again; doubled each time that faster pace misses once more, so
+                              # a game that truly needs the slow pace costs a few misses a run
+    carry_back_rest_ms: int = 200  # a piece carried back (the drop before it was not seen)
+                              # rests this long where it was picked up before the release, so
+                              # even a lagging game drops it there and not on a cell on the way
+    trail_ms: int = 150       # how far behind the pointer a game may still draw a held piece:
+                              # a frame counts as showing an earlier drop only when the pointer
+                              # has kept clear of that drop's spots this long (or rest_ms, if
+                              # longer), so the piece in hand is never taken for the one dropped
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
     complete_ms: int = 1500   # after the last drop, the game may take this long to show that
                               # the level is completed (it draws that a frame or more later)
+    # Patience with a game that cannot be seen mid-level (bot.play, bot.guard). A notification
+    # or a chat window stays up some seconds, a window dragged half off the screen or a game
+    # reloaded in its tab is back within a few more: 30 s covers those with room on a busy
+    # machine, and an unattended bot still stops, saying what it saw, rather than wait forever.
+    view_patience_s: float = 30.0
+    view_poll_ms: int = 200   # how often it looks while waiting: a full read costs 50-100 ms,
+                              # so 5 looks a second leave the machine to whatever covers the game
+    let_go_ms: int = 1000     # after a drop back to the tray, the game may take this long to show
+                              # the piece at rest there (held, it is in neither place): the board
+                              # is planned again only from a reading with every piece at rest
+    slow_piece_s: float = 1.0  # a level slower than this per piece (4 times the usual 0.23 s) is
+                               # said to be slow, with the likely reason: a busy machine
 
     def __post_init__(self) -> None:
         if not 10 <= self.drag_ms <= 5000:

@@ -1,103 +1,227 @@
-"""Dropping pieces: drag each planned piece, verify by its pixels that it landed, retry a miss,
-and slow the pace down when the game misses drops (its drag lag), for the rest of the run.
+"""Dropping pieces: drag each planned piece, confirm by its pixels that it landed, retry a miss,
+and keep the pace (bot.pace): slower after a miss, faster again after clean drops.
 
-A drop is verified without a full read: only the frame's area is grabbed, polled until the piece
-shows on its target (vision.verify.landed) or `Timing.settle_ms` passes. The last piece of a
-level also counts as landed when the completed screen shows (it dims the whole board).
+Drops are pipelined. A drop is not waited for: the next drag starts at once, and the frames that
+confirm drop N are grabbed while drag N+1 hovers, presses and travels. Drag N+1 releases its
+piece only once drop N showed on the screen; when it has not shown `Timing.settle_ms` after its
+release, piece N+1 is carried back to where it was picked up and released there, and the careful
+path takes over (a retry when the missed piece is still where it was, else a fresh read and
+plan). So a board never gets a second piece while an earlier one is unaccounted for, and a
+missed drop cannot make the next one wrong.
+
+A frame confirms a drop only when the piece being carried cannot be on the spots compared (the
+drop's cell and the place the piece left): the pointer's recent positions, where a lagging game
+may still draw the held piece, are kept a piece's size away from them (`_Confirm.clear`).
+
+A drop is confirmed without a full read: only the frame's area is grabbed and compared
+(vision.verify.landed). The last piece of a level also counts as landed when the completed
+screen shows (it dims the whole board).
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
+from bot.guard import confirm_press
 from bot.motion import drag
+from bot.pace import Pace
 from bot.plan import Drag
 from bot.pointer import Pointer
 from bot.safety import Guard
 from bot.stats import LevelStats
+from puzzle.geometry import Box, Point
+from vision.settings import VERIFY
 from vision.sheet import solved_board
-from vision.verify import landed
+from vision.verify import centred, landed
 
 Say = Callable[[str, int], None]
 """Tell the user `text` if the verbosity is at least `level` (0 always, 2 only with -v)."""
 
+HELD_REACH = 0.65  # a held piece is drawn within this share of its size around the pointer
+                   # (half a piece, pressed at its middle, and a margin for its shadow)
+
+
+@dataclass
+class _Pending:
+    """A drop released and not yet seen on the screen."""
+
+    planned: Drag
+    released: float       # the clock when the button went up
+    seen: np.ndarray | None = None  # the frame that showed it landed
+
 
 class Drops:
-    """Drags planned pieces with `pointer` and checks each landed; owns the run's pace."""
+    """Drags planned pieces with `pointer` and confirms each landed; owns the run's pace."""
 
     def __init__(self, config: PlayConfig, eyes: Eyes, pointer: Pointer, guard: Guard, say: Say,
                  clock: Callable[[], float] = time.perf_counter) -> None:
         self.config, self.eyes, self.pointer, self.guard = config, eyes, pointer, guard
         self.say, self.clock = say, clock
-        self.timing: Timing = config.timing  # slows down at run time; the config stays as given
+        self.pace = Pace(config.timing)  # changes at run time; the config stays as given
         self.board: np.ndarray | None = None  # the board after the last landed drop
 
     def __repr__(self) -> str:
-        return f"Drops(drag {self.timing.drag_ms} ms, hold {self.timing.hold_ms} ms)"
+        return f"Drops({self.pace!r})"
+
+    @property
+    def timing(self) -> Timing:
+        return self.pace.timing
 
     def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats) -> tuple[Sight, bool]:
-        """Each drag verified; stops early at a miss, a return to the tray, or a finished level.
+        """Each drag confirmed; stops early at a miss, a return to the tray, or a finished level.
 
         Returns the last sight (the completed screen when the level finished) and whether every
         planned piece went onto its cell: then the plan is played out, nothing was cut short.
         """
-        for number, planned in enumerate(drags, 1):
-            final = number == len(drags) and planned.cell is not None
-            outcome = self._perform(sight, planned, stats, final)
-            if outcome is None:
-                return sight, False
-            if isinstance(outcome, Sight):
-                # The game dims the board for its completed screen at once: keep the board as
-                # the last piece landed (the demo's contact sheet shows it).
-                self.board = (solved_board(sight.frame, planned.piece, planned.target)
-                              if planned.target is not None else sight.frame)
-                return outcome, True  # the level completed screen
-            sight = replace(sight, frame=outcome)
-            self.board = outcome
-            if planned.cell is None:
-                return sight, False  # a piece went back to the tray: read where it landed
-        return sight, True
+        pending: _Pending | None = None
+        index = 0
+        while index < len(drags):
+            planned = drags[index]
+            if planned.cell is None:  # back to the tray: careful, then the board is read again
+                if pending is not None and not self._settle(sight, pending, stats, False):
+                    return sight, False
+                outcome = self._perform(sight, planned, stats, final=False)
+                return (sight if outcome is None or isinstance(outcome, Sight)
+                        else replace(sight, frame=outcome)), False
+            released = self._pipelined(sight, planned, pending, stats)
+            if pending is not None and not released:  # `planned` was carried back
+                mended = self._mend(sight, pending, stats, final=False)
+                if mended is None:
+                    return sight, False
+                pending = None
+                continue  # `planned` again, from where it was carried back to
+            if pending is not None:
+                self._count(pending, landed=True)
+            pending = _Pending(planned, self.clock())
+            index += 1
+        if pending is None:
+            return sight, True
+        outcome = self._settled(sight, pending, stats, final=True)  # the plan's last drop
+        if outcome is None:
+            return sight, False
+        self._keep_board(sight, pending.planned, outcome)
+        if isinstance(outcome, Sight):
+            return outcome, True  # the level completed screen
+        return replace(sight, frame=outcome), True
 
-    def _perform(self, sight: Sight, planned: Drag, stats: LevelStats,
-                 final: bool) -> np.ndarray | Sight | None:
-        """Drag, verify, and retry a miss while the piece is still where it was.
+    # ---- the pipelined path ------------------------------------------------------------------
 
-        Returns the frame after a landing, the completed screen after the level's last piece,
-        or None after a miss that a retry cannot mend (the board must be read again)."""
+    def _pipelined(self, sight: Sight, planned: Drag, pending: _Pending | None,
+                   stats: LevelStats) -> bool:
+        """Drag `planned` while confirming `pending`; True when `planned` was released on its
+        cell, False when it was carried back because `pending` never showed."""
         game = sight.game
         assert game is not None
-        for attempt in range(1 + self.config.drag_retries):
+        watcher = _Confirm(self, sight, planned, pending)
+        start, eyes_before = self.clock(), self._eyes_s()
+        released = drag(self.pointer, self.guard, sight.point(planned.start),
+                        sight.point(planned.end), game, self.timing, watcher,
+                        lambda: confirm_press(self.eyes, sight, planned, self.pointer))  # Covered
+        eyes_time = self._eyes_s() - eyes_before
+        stats.move_s += self.clock() - start - eyes_time - watcher.checking_s
+        stats.verify_s += watcher.checking_s
+        stats.drags += 1
+        self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
+                       end=sight.point(planned.end), released=released)
+        return released
+
+    def _mend(self, sight: Sight, pending: _Pending, stats: LevelStats,
+              final: bool) -> np.ndarray | Sight | None:
+        """A drop that never showed: slow down, and retry it when its piece is still where it
+        was. The frame (or completed screen) once it landed, None to read the board again."""
+        self._count(pending, landed=False)
+        stats.retries += 1
+        after = self.eyes.grab(sight.area)
+        still_there = (after.shape == sight.frame.shape
+                       and not landed(sight.frame, after, pending.planned.piece, None))
+        if not still_there or self.config.drag_retries < 1:
+            return None
+        return self._perform(sight, pending.planned, stats, final,
+                             attempts=self.config.drag_retries)
+
+    def _settle(self, sight: Sight, pending: _Pending, stats: LevelStats, final: bool) -> bool:
+        return self._settled(sight, pending, stats, final) is not None
+
+    def _settled(self, sight: Sight, pending: _Pending, stats: LevelStats,
+                 final: bool) -> np.ndarray | Sight | None:
+        """The last pending drop confirmed with nothing moving: its frame (or the completed
+        screen), or None after the careful path could not land it."""
+        moved, eyes_before = self.clock(), self._eyes_s()
+        outcome, _ = self._verify(sight, pending.planned, final, pending.released)
+        stats.verify_s += self.clock() - moved - (self._eyes_s() - eyes_before)
+        if outcome is not None:
+            self._count(pending, landed=True)
+            return outcome
+        return self._mend(sight, pending, stats, final)
+
+    def _keep_board(self, sight: Sight, planned: Drag, outcome: np.ndarray | Sight) -> None:
+        """Keep the board as `planned` landed. The game dims the board for its completed
+        screen at once, so then the piece is moved onto its cell in the last board seen (the
+        demo's contact sheet shows it)."""
+        if not isinstance(outcome, Sight):
+            self.board = outcome
+            return
+        base = self.board if self.board is not None else sight.frame
+        self.board = (solved_board(base, planned.piece, planned.target)
+                      if planned.target is not None else base)
+
+    def _count(self, pending: _Pending, landed: bool) -> None:
+        planned = pending.planned
+        if landed and pending.seen is not None:
+            self.board = pending.seen
+        self.say(f"  drag {planned}: {'landed' if landed else 'missed'}", 2)
+        self.eyes.note("drop", value=planned.value, end=planned.end, landed=landed)
+        changed = self.pace.landed() if landed else self.pace.missed()
+        if changed:
+            t = self.timing
+            why = "clean drops" if landed else "a drop was missed"
+            self.say(f"  {why}: now resting {t.rest_ms} ms, dragging {t.drag_ms} ms", 2)
+
+    # ---- the careful path --------------------------------------------------------------------
+
+    def _perform(self, sight: Sight, planned: Drag, stats: LevelStats, final: bool,
+                 attempts: int | None = None) -> np.ndarray | Sight | None:
+        """Drag, wait for the drop to show, and retry a miss while the piece is still where it
+        was. Returns the frame after a landing, the completed screen after the level's last
+        piece, or None after a miss that a retry cannot mend (the board must be read again)."""
+        game = sight.game
+        assert game is not None
+        tries = 1 + self.config.drag_retries if attempts is None else attempts
+        for attempt in range(tries):
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing)
-            moved, eyes_before = self.clock(), self.eyes.grab_s + self.eyes.read_s
+                 game, self.timing, before_press=lambda: confirm_press(self.eyes, sight, planned,
+                                                            self.pointer))
+            moved, eyes_before = self.clock(), self._eyes_s()
             stats.move_s += moved - start
             stats.drags += 1
-            outcome, after = self._verify(sight, planned, final)
-            eyes_time = self.eyes.grab_s + self.eyes.read_s - eyes_before
-            stats.verify_s += self.clock() - moved - eyes_time
+            outcome, after = self._verify(sight, planned, final, moved)
+            stats.verify_s += self.clock() - moved - (self._eyes_s() - eyes_before)
             self.say(f"  drag {planned}: {'missed' if outcome is None else 'landed'}", 2)
             self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
                            end=sight.point(planned.end), landed=outcome is not None)
             if outcome is not None:
+                self.pace.landed()
+                self._keep_board(sight, planned, outcome)
                 return outcome
             stats.retries += 1
-            self._slow_down()
+            self.pace.missed()
             still_there = not landed(sight.frame, after, planned.piece, None)
-            if not still_there or attempt == self.config.drag_retries:
+            if not still_there or attempt == tries - 1:
                 return None
         return None
 
-    def _verify(self, sight: Sight, planned: Drag,
-                final: bool) -> tuple[np.ndarray | Sight | None, np.ndarray]:
-        """Poll until the drop shows, for at most `settle_ms`."""
-        deadline = self.clock() + self.timing.settle_ms / 1000
+    def _verify(self, sight: Sight, planned: Drag, final: bool,
+                released: float) -> tuple[np.ndarray | Sight | None, np.ndarray]:
+        """Poll until the drop shows, for at most `settle_ms` after `released`."""
+        deadline = released + self.timing.settle_ms / 1000
         while True:
             self.guard.sleep(self.timing.poll_ms / 1000)
             after = self.eyes.grab(sight.area)
@@ -111,11 +235,87 @@ class Drops:
             if self.clock() > deadline:
                 return None, after
 
-    def _slow_down(self) -> None:
-        """After a miss, rest longer on the cell and drag slower (the game may lag)."""
-        t = self.timing
-        hold = min(t.max_hold_ms, max(t.miss_hold_ms, t.hold_ms * 2))
-        drag_ms = min(t.max_drag_ms, t.drag_ms + t.miss_drag_step_ms)
-        if hold != t.hold_ms or drag_ms != t.drag_ms:
-            self.timing = replace(t, hold_ms=hold, drag_ms=drag_ms)
-            self.say(f"  a drop was missed: now resting {hold} ms, dragging {drag_ms} ms", 2)
+    def _eyes_s(self) -> float:
+        return self.eyes.grab_s + self.eyes.read_s
+
+
+class _Confirm:
+    """The motion.Watcher of a pipelined drag: looks for the pending drop on the way, and on
+    the cell keeps looking until it shows or `settle_ms` after its release has passed."""
+
+    def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None) -> None:
+        self.drops, self.sight, self.pending = drops, sight, pending
+        self.checking_s = 0.0   # time spent comparing and waiting, the grabs left out
+        reach = carried.piece
+        self.reach = (reach.w * HELD_REACH, reach.h * HELD_REACH)
+        self.trail: deque[tuple[float, Point]] = deque(maxlen=64)  # (clock, frame pixels)
+        self.watched: tuple[Box, ...] = ()
+        if pending is not None:
+            share = VERIFY.middle
+            piece = pending.planned.piece
+            spots = [piece] if pending.planned.target is None else [
+                piece, centred(pending.planned.target, piece)]
+            self.watched = tuple(_middle(box, share) for box in spots)
+
+    def look(self, at: Point) -> None:
+        clock = self.drops.clock
+        here = (at[0] - self.sight.offset[0], at[1] - self.sight.offset[1])
+        self.trail.append((clock(), here))
+        pending = self.pending
+        if pending is None or pending.seen is not None or not self.clear():
+            return
+        frame = self.drops.eyes.grab(self.sight.area)
+        began = clock()
+        if frame.shape == self.sight.frame.shape and landed(
+                self.sight.frame, frame, pending.planned.piece, pending.planned.target):
+            pending.seen = frame
+        self.checking_s += clock() - began
+
+    def release_here(self) -> bool:
+        pending = self.pending
+        if pending is None or pending.seen is not None:
+            return True
+        drops, clock = self.drops, self.drops.clock
+        deadline = pending.released + drops.timing.settle_ms / 1000
+        here = self.trail[-1][1]
+        at = (here[0] + self.sight.offset[0], here[1] + self.sight.offset[1])
+        # At least one look past the deadline: a bot starved by a busy machine may reach the
+        # cell after it, and a drop it has not looked for is not a missed drop.
+        while pending.seen is None:
+            began, eyes_before = clock(), drops._eyes_s()
+            late = began >= deadline
+            drops.guard.sleep(drops.timing.poll_ms / 1000)
+            self.look(at)
+            self.checking_s += clock() - began - (drops._eyes_s() - eyes_before)
+            if late:
+                break
+        return pending.seen is not None
+
+    def clear(self) -> bool:
+        """No place the carried piece may be drawn now overlaps the spots compared.
+
+        A game may draw the held piece where the pointer was a while ago (drag lag): every
+        position of the last `max(trail_ms, rest_ms)` counts, and the one before them. Most
+        drags never pass over the earlier drop's spots, so they are clear all the way."""
+        timing = self.drops.timing
+        window = max(timing.trail_ms, timing.rest_ms) / 1000
+        since = self.trail[-1][0] - window
+        recent = [p for t, p in self.trail if t >= since]
+        older = [p for t, p in self.trail if t < since]
+        points = recent + older[-1:]
+        rx, ry = self.reach
+        for x, y in points:
+            drawn = Box(round(x - rx), round(y - ry), round(2 * rx), round(2 * ry))
+            if any(_overlap(drawn, box) for box in self.watched):
+                return False
+        return True
+
+
+def _middle(box: Box, share: float) -> Box:
+    cx, cy = box.center
+    w, h = box.w * share, box.h * share
+    return Box(round(cx - w / 2), round(cy - h / 2), max(1, round(w)), max(1, round(h)))
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h

@@ -46,6 +46,8 @@ class Sight:
     reading: ScreenReading
     seconds: float   # grab and read together
     scaling: Scaling | None = None  # the screen's pixels to pointer coordinates; None: 1 to 1
+    seen: np.ndarray | None = None  # the frame the reading was made from, kept when a later
+                                    # grab replaces `frame` (bot.drops after each landing)
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
@@ -61,6 +63,11 @@ class Sight:
         if self.scaling is None:
             return Box(box.x + self.offset[0], box.y + self.offset[1], box.w, box.h)
         return self.scaling.box_to_pointer(box.moved(self.area.x, self.area.y))
+
+    @property
+    def read_frame(self) -> np.ndarray:
+        """The pixels the reading describes: what every piece and cell looked like when read."""
+        return self.seen if self.seen is not None else self.frame
 
     @property
     def game(self) -> Box | None:
@@ -80,6 +87,7 @@ class Eyes:
         self._measured = False  # with a region, the ratio takes a whole grab of its own
         self.region = region or Box(0, 0, self.bounds.w, self.bounds.h)
         self.game: Box | None = None  # in the screen's pixels
+        self.game_window: int | None = None  # the game's X window, once a press went to it
         self.grab_s = 0.0
         self.read_s = 0.0
 
@@ -139,7 +147,7 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = self.scaling.to_pointer((area.x, area.y))
-        return Sight(frame, area, offset, reading, done - start, self.scaling)
+        return Sight(frame, area, offset, reading, done - start, self.scaling, seen=frame)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

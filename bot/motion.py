@@ -5,12 +5,17 @@ steps over `Timing.drag_ms` (slow at both ends, like a hand), rests on the cell 
 Every point is checked against the game's rectangle first: a point outside is a bug, and the bot
 stops before the mouse moves. The guard is checked between steps, and the button is released on
 any way out (abort, a person's move, an error).
+
+Steps keep to a timetable (step i at `i * drag_ms / steps` after the first): the time a step
+itself takes (an X round trip, a frame grabbed by a `Watcher`) is taken from the pause after
+it, so a drag lasts `drag_ms` however busy the machine is, not `drag_ms` plus every overhead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 from bot.config import Timing
 from bot.pointer import Pointer
@@ -20,6 +25,17 @@ from puzzle.geometry import Box, Point
 
 class OutsideGame(RuntimeError):
     """A pointer target outside the game's rectangle: a bug, refused before any movement."""
+
+
+class Watcher(Protocol):
+    """Work done while a drag is under way (bot.drops confirms the previous drop with it)."""
+
+    def look(self, at: Point) -> None:
+        """Called after the press and after each move of the pointer (at: where it is now)."""
+
+    def release_here(self) -> bool:
+        """Called on the cell before releasing: True to drop the piece there, False to carry
+        it back and release it where it was picked up (the watcher may wait before saying)."""
 
 
 def check_inside(bounds: Box, *points: Point) -> None:
@@ -41,33 +57,70 @@ def path(start: Point, end: Point, steps: int) -> list[Point]:
 
 def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Timing) -> None:
     check_inside(bounds, point)
-    with _pressed(pointer, guard, point, timing):
+    with _pressed(pointer, guard, point, timing, None):
         pass
 
 
 def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
-         timing: Timing) -> None:
-    """Press at `start`, travel to `end`, rest there (the game may lag), release."""
+         timing: Timing, watcher: Watcher | None = None,
+         before_press: Callable[[], None] | None = None) -> bool:
+    """Press at `start`, travel to `end`, rest there (the game may lag), release.
+
+    With a `watcher`, it is shown every step and asked on the cell whether to release there;
+    when it says no, the piece travels back and is released at `start` after a longer rest
+    (`Timing.carry_back_rest_ms`, so a lagging game drops it there, not on the way). Returns
+    whether the piece was released at `end`. `before_press` runs on the piece right before the
+    button goes down (bot.guard.confirm_press: it raises, and nothing is pressed, when the piece
+    does not look as read)."""
     check_inside(bounds, start, end)
-    with _pressed(pointer, guard, start, timing):
-        pause = timing.drag_ms / 1000 / timing.steps
-        for point in path(start, end, timing.steps):
+    with _pressed(pointer, guard, start, timing, watcher, before_press):
+        _travel(pointer, guard, start, end, timing, watcher)
+        _rest(guard, timing.rest_ms, watcher, end)
+        if watcher is None or watcher.release_here():
             guard.check()
-            _move(pointer, guard, point)
-            guard.sleep(pause)
-        guard.sleep(timing.hold_ms / 1000)
+            return True
+        _travel(pointer, guard, end, start, timing, None)
+        _rest(guard, timing.carry_back_rest_ms, None, start)
         guard.check()
+        return False
+
+
+def _travel(pointer: Pointer, guard: Guard, start: Point, end: Point, timing: Timing,
+            watcher: Watcher | None) -> None:
+    pause = timing.drag_ms / 1000 / timing.steps
+    began = guard.clock()
+    for i, point in enumerate(path(start, end, timing.steps), 1):
+        guard.check()
+        _move(pointer, guard, point)
+        if watcher is not None:
+            watcher.look(point)
+        guard.sleep(max(0.0, began + i * pause - guard.clock()))
+
+
+def _rest(guard: Guard, ms: int, watcher: Watcher | None, at: Point) -> None:
+    """Stay put `ms` (one look first, while the time runs)."""
+    until = guard.clock() + ms / 1000
+    if watcher is not None:
+        watcher.look(at)
+    guard.sleep(max(0.0, until - guard.clock()))
 
 
 @contextmanager
-def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing) -> Iterator[None]:
-    """Hover on `point`, press, hold one frame; the button is up again on any way out."""
+def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
+             watcher: Watcher | None,
+             before_press: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hover on `point`, press, hold one frame; the button is up again on any way out.
+    (The watcher's first look is after the press: a frame grabbed while hovering, a few
+    milliseconds after the last release, is too early to show that drop. `before_press` is
+    last before the button goes down: a window may appear at any moment.)"""
     guard.check()
     _move(pointer, guard, point)
-    guard.sleep(timing.hover_ms / 1000)
+    _rest(guard, timing.hover_ms, None, point)
+    if before_press is not None:
+        before_press()
     try:
         pointer.press()
-        guard.sleep(timing.hold_ms / 1000)
+        _rest(guard, timing.hold_ms, watcher, point)
         yield
     finally:
         pointer.release()

@@ -11,10 +11,18 @@ once more and the bot stops, naming what differs from what it played (bot.suspec
 drop is tried once more, then the whole board is read again and planned from what is on it.
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
+
+Through disruption: no press on anything but the piece as read (bot.guard, before every press);
+a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
+seen (`_reread_until_clean`), then played on from what is on the board; a restarted game's
+title or map leaves the level (LevelLeft), to be played again. Pieces sent back to the tray are
+part of one plan, and a return counts once the game has let go (`_let_go`); a level is called
+unfinished only after the completed screen had its time to show (`_await_complete`).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,24 +30,34 @@ from pathlib import Path
 
 import numpy as np
 
+from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
+from bot.guard import Covered, changing, hidden, spot_as_read
 from bot.motion import click
-from bot.plan import plan_drags
+from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import LevelStats, RunResult
 from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
-from puzzle.solver import NoSolution, solve
+from puzzle.solver import NoSolution
 from vision.image import save_image
 from vision.overlay import draw_overlay
 
 
 class GaveUp(Exception):
     """The bot stopped itself: the reason is the message (a debug frame may have been saved)."""
+
+
+class LevelLeft(Exception):
+    """The game left the level it was on (restarted at its title, say): go on from `sight`."""
+
+    def __init__(self, sight: Sight, why: str) -> None:
+        super().__init__(why)
+        self.sight = sight
 
 
 @dataclass
@@ -65,8 +83,11 @@ class Player:
         self.say: Say = say or (lambda text, level: None)
         self.clock = clock
         self.drops = Drops(config, eyes, pointer, guard, self.say, clock)
+        self.answers = Answers()  # the answer at once, its uniqueness proven while it is played
         self.state = RunState()
         self.snapshots: dict[int, np.ndarray] = {}  # each solved level's board, as solved
+        self.clean: Sight | None = None  # the last level reading with no doubt (bot.guard)
+        self.said_slow = False
 
     def __repr__(self) -> str:
         return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
@@ -76,6 +97,7 @@ class Player:
     def run(self) -> RunResult:
         start = self.clock()
         stopped, aborted = "", False
+        self.answers.warm_up()  # z3's start-up, paid while the game is found and its menus pass
         try:
             self._loop()
         except Aborted as error:
@@ -84,6 +106,7 @@ class Player:
             stopped = str(error)
         finally:
             self.pointer.release()
+            self.answers.settle()
         return RunResult(tuple(self.state.played), stopped, aborted, self.clock() - start)
 
     def _loop(self) -> None:
@@ -109,16 +132,23 @@ class Player:
                 sight = self._find_game()
 
     def _find_game(self) -> Sight:
-        """Look until a known screen shows, or give up after the screen timeout."""
-        deadline = self.clock() + self.config.screen_timeout_s
+        """Look until a known screen shows, or give up after the screen timeout (at the start)
+        or the view patience (once the game was seen: it was covered or restarted, say)."""
+        seen = self.eyes.game is not None
+        patience = self.drops.timing.view_patience_s if seen else self.config.screen_timeout_s
+        deadline = self.clock() + patience
+        said = False
         while True:
             sight = self.eyes.look()
             if sight.reading.screen != "unknown" and sight.reading.game is not None:
                 return sight
+            if seen and not said:
+                self.say(f"  waiting: no game screen in view (for up to {patience:.0f} s)", 1)
+                said = True
             if self.clock() > deadline:
                 why = "; ".join(str(d) for d in sight.reading.doubts) or "nothing like it"
                 self._save_debug(sight, "no-game")
-                raise GaveUp(f"no game seen for {self.config.screen_timeout_s:.0f} s ({why})")
+                raise GaveUp(f"no game seen for {patience:.0f} s ({why})")
             self.guard.sleep(0.1)
 
     # ---- title, map, level completed ---------------------------------------------------------
@@ -211,12 +241,19 @@ class Player:
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
         self.drops.board = None
+        self.clean = None
         try:
             sight = self._play_level(sight, stats)
             stats.solved = True
             # The solved board, not the dimmed completed screen that `sight` shows.
             board = self.drops.board
             self.snapshots[number] = board if board is not None else sight.frame
+        except LevelLeft as left:
+            # Not a failure of the bot's: the level is played again when the game shows it.
+            self.state.played = [s for s in self.state.played if s is not stats]
+            self.eyes.game_window = None  # a game started again is a new window
+            self.say(f"level {number:2d}  left unfinished: {left}; it is played again later", 1)
+            return left.sight
         except GaveUp as error:
             stats.reason = str(error)
             raise
@@ -227,15 +264,42 @@ class Player:
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed
             stats.read_s = self.eyes.read_s - read
-            self.say(stats.line(), 1)
+            self.answers.settle()  # the proof of uniqueness, for the level's line
+            if any(s is stats for s in self.state.played):
+                self.say(stats.line(), 1)
+                self._say_if_slow(stats)
         return sight
 
+    def _say_if_slow(self, stats: LevelStats) -> None:
+        """Once a run, say why a level went slowly when the likely reason is a busy machine."""
+        slow = self.drops.timing.slow_piece_s
+        if self.said_slow or not stats.solved or stats.per_piece_s <= slow:
+            return
+        self.said_slow = True
+        nice = os.nice(0) if hasattr(os, "nice") else 0
+        niced = f"; this process runs at niceness {nice}" if nice > 0 else ""
+        self.say(f"  slow: {stats.per_piece_s:.2f} s a piece (over {slow:.2f} s, about 0.25 s "
+                 f"when the machine is idle): the machine is busy{niced}", 1)
+
     def _play_level(self, sight: Sight, stats: LevelStats) -> Sight:
-        # Misreads have their own limit (rereads); this bounds the loop whatever happens.
-        for _ in range(self.config.level_attempts + self.config.rereads):
+        """Plan, drag, verify until the game says the level is completed.
+
+        One plan is one attempt at the board: the pieces it sends back to the tray are part of
+        it (each return is followed by a fresh reading, since only the screen knows where the
+        piece went), so a board with many wrong pieces costs one attempt. A plan cut short by a
+        missed drop costs one. A covered game or a person's move costs none: it is waited out.
+        """
+        attempts = 0
+        covered_since: float | None = None
+        # Misreads and waits have their own bounds; this bounds the loop whatever happens.
+        budget = self._loop_bound(sight)
+        while budget > 0:
+            budget -= 1
             sight = self._reread_until_clean(sight, stats)
             if sight.reading.screen == "level_complete":
                 return sight
+            if attempts >= self.config.level_attempts:
+                break
             answer = self._solve(sight, stats)
             if answer is None:
                 sight = self.eyes.look()
@@ -244,29 +308,123 @@ class Player:
             planned_on = sight.reading
             drags = plan_drags(planned_on, answer)
             self.say(f"  plan: {len(drags)} drags", 2)
+            retries, before = stats.retries, sight
             try:
                 sight, played_out = self.drops.drag_all(sight, drags, stats)
+                covered_since = None
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
-                played_out = False
+                sight = self.eyes.look()
+                continue
+            except Covered as covered:  # bounded by the patience, not the loop's budget
+                covered_since = self._covered(str(covered), covered_since, stats)
+                budget += 1
+                sight = self.eyes.look()
+                continue
             if sight.reading.screen == "level_complete":
                 return sight
-            if not played_out:  # a miss, a piece back to the tray or a pause: plan afresh
-                sight = self.eyes.look()
+            if not played_out:
+                if stats.retries > retries:
+                    attempts += 1  # a miss the retry did not mend: plan afresh
+                    sight = self.eyes.look()
+                else:  # a piece went back to the tray: the same plan goes on from a new reading
+                    sight = self._let_go(before, drags[0])
                 continue
             sight = self._await_complete()
             if sight.reading.screen == "level_complete":
                 return sight
+            if self._undone(sight, answer):
+                # Pieces played are off the board again, nothing else differs: the game was
+                # restarted or reloaded under the bot. Play on from what is on the board.
+                self.say("  pieces played are off the board again (the game restarted?); "
+                         "planning again", 1)
+                attempts += 1
+                continue
             # Every piece of an answer the rules accept is on the board, and the game does not
             # agree: the reading is wrong somewhere. Say where, and stop: another answer played
             # on the same misreading would be a guess.
             stats.rereads += 1
+            self.answers.settle()  # z3 is used again below
             path = self._save_debug(sight, "unfinished")
             raise GaveUp(f"level {stats.level}: not completed after the last drop; "
                          f"{unfinished_reason(planned_on, answer, sight.reading, sight.frame)} "
                          f"(frame saved to {path})")
-        raise GaveUp(f"level {stats.level} not finished after {self.config.level_attempts} "
-                     "plans")
+        # The game's word first: the completed screen may come a frame or more after the look.
+        sight = self._await_complete()
+        if sight.reading.screen == "level_complete":
+            return sight
+        raise GaveUp(f"level {stats.level} not finished after {attempts} plans cut short by "
+                     "missed drops")
+
+    @staticmethod
+    def _undone(sight: Sight, answer: tuple[Placement, ...]) -> bool:
+        """The board read cleanly holds part of `answer` and nothing else: some of the answer's
+        cells are empty again, and no piece stands where the answer has another."""
+        reading = sight.reading
+        if reading.screen != "level" or not reading.ok:
+            return False
+        wanted = {(p.row, p.col): p.value for p in answer}
+        placed = {(p.row, p.col): p.value for p in reading.placed}
+        return all(wanted.get(cell) == value for cell, value in placed.items()) \
+            and len(placed) < len(wanted)
+
+    def _loop_bound(self, sight: Sight) -> int:
+        """Plans, returns and re-reads one level may take in all: every attempt and re-read,
+        and one return per piece on the board, twice over."""
+        return 2 * (self.config.level_attempts + self.config.rereads
+                    + len(sight.reading.pieces)) + 2
+
+    def _covered(self, why: str, since: float | None, stats: LevelStats) -> float:
+        """Say that the press was held back; GaveUp when it has been so for the patience."""
+        now = self.clock()
+        since = now if since is None else since
+        patience = self.drops.timing.view_patience_s
+        if now - since > patience:
+            path = self._save_debug(self.eyes.look(), "covered")
+            raise GaveUp(f"level {stats.level}: no press for {patience:.0f} s: {why} "
+                         f"(frame saved to {path})")
+        self.say(f"  not pressing: {why}; looking again", 1)
+        # The first time, a piece may just have come to rest: look again at once. After that
+        # it is something over the game: look at the pace of a wait.
+        timing = self.drops.timing
+        self.guard.sleep((timing.poll_ms if now == since else timing.view_poll_ms) / 1000)
+        return since
+
+    def _let_go(self, before: Sight, returned: Drag) -> Sight:
+        """The board once the game has let go of a piece sent back to the tray: every piece
+        read, as many as before, none on the cell it left and none where it was dropped (a
+        piece the game still holds is drawn there, and reads like a tray piece). After
+        `let_go_ms`, the latest look, whatever it shows (the next reading decides)."""
+        deadline = self.clock() + self.drops.timing.let_go_ms / 1000
+        count = len(before.reading.pieces)
+        while True:
+            sight = self.eyes.look()
+            reading = sight.reading
+            if reading.screen != "level":
+                return sight
+            at_rest = reading.ok and len(reading.pieces) == count and not any(
+                p.box.contains(returned.start) or p.box.contains(returned.end)
+                for p in reading.pieces)
+            if at_rest or self.clock() > deadline:
+                return sight
+            self.guard.sleep(self.drops.timing.poll_ms / 1000)
+
+    def _let_go_of_anything(self, sight: Sight) -> Sight:
+        """After the game was hidden: a click on an empty spot of the game (where a piece sent
+        back to the tray is dropped), then a fresh look. A window that appeared over the game
+        mid-drag may have taken the release of the button: the game then still holds the piece
+        and would drop it wherever the next drag lets go. This click's release makes it let go
+        where nothing is, so the piece goes back to the tray; on a game holding nothing it does
+        nothing. The spot is checked to look as read, like every press."""
+        game = sight.game
+        if game is None or not sight.reading.cells:
+            return sight
+        spot = tray_spot(sight.reading)
+        if not spot_as_read(self.eyes, sight, spot):
+            return self.eyes.look()
+        click(self.pointer, self.guard, sight.point(spot), game, self.drops.timing)
+        self.guard.sleep(self.drops.timing.view_poll_ms / 1000)  # a frame or more to let go
+        return self.eyes.look()
 
     def _await_complete(self) -> Sight:
         """The screen once the completed screen shows, or the level still there after
@@ -279,17 +437,64 @@ class Player:
         return sight
 
     def _reread_until_clean(self, sight: Sight, stats: LevelStats | None) -> Sight:
-        """The same screen read until nothing is doubtful; GaveUp after `rereads` tries."""
-        for attempt in range(self.config.rereads + 1):
+        """The screen read until nothing is doubtful.
+
+        A doubt on a game that shows as it was last read cleanly, and that stays put from one
+        look to the next, is a misread: GaveUp after `rereads` more looks. A game covered, cut
+        off or gone, or one still changing (redrawn after a move), is waited for, saying what is
+        seen, for `Timing.view_patience_s`; then the play goes on from what is on the board.
+        The game showing its title or map instead (it was restarted) leaves the level."""
+        misreads, waited_since, seen, freed = 0, None, "", False
+        previous: Sight | None = None
+        timing = self.drops.timing
+        while True:
             reading = sight.reading
             if reading.screen == "level_complete" or (reading.screen == "level" and reading.ok
                                                       and reading.level is not None):
+                if stats is not None and reading.screen == "level" \
+                        and reading.level != stats.level:
+                    raise LevelLeft(sight, f"the game shows level {reading.level} now")
+                if seen and waited_since is not None and reading.screen == "level":
+                    self.say(f"  the game is in view again after {self.clock() - waited_since:.1f}"
+                             " s; going on from what is on the board", 1)
+                    sight, seen, waited_since = self._let_go_of_anything(sight), "", None
+                    continue
+                if reading.screen == "level":
+                    self.clean = sight
                 return sight
-            if attempt == self.config.rereads:
-                break
-            if stats is not None:
-                stats.rereads += 1
-            self.guard.sleep(0.05 * (attempt + 1))
+            if stats is not None and reading.ok and reading.screen in ("title", "level_select"):
+                raise LevelLeft(sight, f"the game shows its {reading.screen.replace('_', ' ')} "
+                                       "screen now (restarted?)")
+            trouble = hidden(self.clean, sight)
+            settling = trouble is None and (previous is None
+                                            or changing(self.clean, previous, sight))
+            if trouble is None and not settling:
+                if misreads == 0 and not freed and self.clean is not None:
+                    # A piece the game still holds (it missed a release) is in neither place:
+                    # let it go before taking the doubt for a misread.
+                    sight, previous, freed = self._let_go_of_anything(self.clean), None, True
+                    continue
+                if misreads == self.config.rereads:
+                    break
+                misreads += 1
+                if stats is not None:
+                    stats.rereads += 1
+                self.guard.sleep(0.05 * misreads)
+            else:
+                now = self.clock()
+                waited_since = now if waited_since is None else waited_since
+                if trouble == "the game is gone":
+                    self.eyes.game_window = None  # a game started again is a new window
+                if trouble is not None and trouble != seen:
+                    self.say(f"  waiting: {trouble} (for up to {timing.view_patience_s:.0f} s)",
+                             1)
+                    seen = trouble
+                if now - waited_since > timing.view_patience_s:
+                    path = self._save_debug(sight, "hidden")
+                    raise GaveUp(f"{trouble or 'the game kept changing'} for "
+                                 f"{timing.view_patience_s:.0f} s (frame saved to {path})")
+                self.guard.sleep((timing.poll_ms if settling else timing.view_poll_ms) / 1000)
+            previous = sight
             sight = self.eyes.look()
         why = "; ".join(str(d) for d in sight.reading.doubts) or f"a {sight.reading.screen} screen"
         path = self._save_debug(sight, "doubtful")
@@ -305,8 +510,11 @@ class Player:
         puzzle = reading.puzzle
         assert puzzle is not None
         start = self.clock()
+        def proven(unique: bool) -> None:  # now, or from the proof's thread (bot.answers)
+            stats.answers = "one" if unique else "several"
+
         try:
-            solution = solve(puzzle, prefer=reading.placed)
+            placements = self.answers.solve(puzzle, reading.placed, proven)
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
             doubts = suspects_to_doubts(failure.explanation, reading)
@@ -314,12 +522,9 @@ class Player:
                           "; ".join(str(d) for d in doubts))
             return None
         stats.solve_s += self.clock() - start
-        if not is_solution(puzzle, solution.placements):
+        if not is_solution(puzzle, placements):
             raise GaveUp(f"bug: the solver's answer for level {stats.level} breaks the rules")
-        stats.answers = "one" if solution.unique else "several"
-        if not solution.unique:
-            self.say("  several answers: playing one the rules accept", 2)
-        return solution.placements
+        return placements
 
     def _misread(self, sight: Sight, stats: LevelStats, problem: str, suspects: str) -> None:
         stats.rereads += 1

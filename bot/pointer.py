@@ -4,6 +4,10 @@ Coordinates are the desktop's pointer coordinates, the ones `Screen.bounds` uses
 unscaled desktop, points on a Retina or scaled one (bot.scaling maps captured pixels to them).
 pynput is imported only when a `PynputPointer` is made: its X backend connects to `DISPLAY` at
 import time, so importing it before the bot has a display (the demo starts its own Xvfb) fails.
+
+A pointer can be halted (`halt`): the button goes up and every later move or press is refused.
+The fail-safe halts it from whichever thread saw the stop, so a step already computed by the
+bot's thread can no longer move the pointer out of the corner it was thrown into.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ class Pointer(Protocol):
 
     def release(self) -> None: ...
 
+    def halt(self) -> None: ...
+
     @property
     def pressed(self) -> bool: ...
 
@@ -43,8 +49,9 @@ class PynputPointer:
             raise PointerError(f"cannot drive the mouse: {error} (is DISPLAY set?)") from None
         self._mouse: Any = Controller()
         self._left = Button.left
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # halt() releases while holding it
         self._pressed = False
+        self._halted = False
 
     def __repr__(self) -> str:
         return f"PynputPointer(at {self.position()}, {'pressed' if self._pressed else 'up'})"
@@ -55,18 +62,46 @@ class PynputPointer:
 
     def move_to(self, point: Point) -> None:
         with self._lock:
-            self._mouse.position = point
+            if not self._halted:
+                self._mouse.position = point
 
     def press(self) -> None:
         with self._lock:
-            self._mouse.press(self._left)
-            self._pressed = True
+            if not self._halted:
+                self._mouse.press(self._left)
+                self._pressed = True
 
     def release(self) -> None:
         with self._lock:
             if self._pressed:
                 self._mouse.release(self._left)
                 self._pressed = False
+
+    def halt(self) -> None:
+        with self._lock:
+            self._halted = True
+            self.release()
+
+    def window_under(self) -> int | None:
+        """The top-level window under the pointer (its X id), None when it cannot be known.
+
+        A window mapped over the game that has not painted itself yet shows the game's pixels,
+        but takes the press: only the X server knows it is there."""
+        return _window_under()
+
+    def release_if_held(self) -> bool:
+        """Release the left button when the display says it is down; True if it was.
+
+        A bot killed without warning mid-drag (kill -9, a crash) leaves the button down and the
+        game holding a piece; the next start lets go before doing anything else. pynput cannot
+        ask whether a button is down, so the X server is asked (python-xlib, pynput's own X
+        backend)."""
+        if not _left_button_down():
+            return False
+        with self._lock:
+            self._mouse.release(self._left)
+            self._pressed = False
+        return True
 
     @property
     def pressed(self) -> bool:
@@ -78,12 +113,47 @@ class PynputPointer:
         self._mouse = None  # pynput's controller closes its display connection when deleted
 
 
+def _window_under() -> int | None:
+    try:
+        from Xlib import display as xdisplay
+    except ImportError:  # pragma: no cover - not on X11
+        return None
+    try:
+        connection = xdisplay.Display()
+    except Exception:  # noqa: BLE001  (python-xlib raises several kinds for "no display")
+        return None
+    try:
+        child = connection.screen().root.query_pointer().child
+        return int(child.id) if child else None
+    finally:
+        connection.close()
+
+
+def _left_button_down() -> bool:
+    """Whether the X server reports button 1 down (False when it cannot be asked)."""
+    try:
+        from Xlib import X
+        from Xlib import display as xdisplay
+    except ImportError:  # pragma: no cover - not on X11
+        return False
+    try:
+        connection = xdisplay.Display()
+    except Exception:  # noqa: BLE001  (python-xlib raises several kinds for "no display")
+        return False
+    try:
+        mask = connection.screen().root.query_pointer().mask
+        return bool(mask & X.Button1Mask)
+    finally:
+        connection.close()
+
+
 class FakePointer:
     """A pointer that only remembers: every action in `actions`, for tests and dry runs."""
 
     def __init__(self, at: Point = (0, 0)) -> None:
         self.at = at
         self._pressed = False
+        self.halted = False
         self.actions: list[tuple[str, Point]] = []
 
     def __repr__(self) -> str:
@@ -93,17 +163,23 @@ class FakePointer:
         return self.at
 
     def move_to(self, point: Point) -> None:
-        self.at = point
-        self.actions.append(("move", point))
+        if not self.halted:
+            self.at = point
+            self.actions.append(("move", point))
 
     def press(self) -> None:
-        self._pressed = True
-        self.actions.append(("press", self.at))
+        if not self.halted:
+            self._pressed = True
+            self.actions.append(("press", self.at))
 
     def release(self) -> None:
         if self._pressed:
             self._pressed = False
             self.actions.append(("release", self.at))
+
+    def halt(self) -> None:
+        self.halted = True
+        self.release()
 
     @property
     def pressed(self) -> bool:

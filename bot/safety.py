@@ -4,7 +4,10 @@ and so does the pause key (F8 by default), until it is pressed again.
 `Guard` is checked between every pointer step and sleeps in short slices, so an abort takes
 effect within one step (about 10 ms). Aborting also releases the button at once, from whichever
 thread saw the signal, so nothing stays pressed while the main thread finishes a frame read.
-`watch_keyboard_and_mouse` feeds it from pynput listeners (Esc anywhere, the pointer in a corner).
+`watch_keyboard_and_mouse` feeds it from pynput listeners (Esc anywhere, the pointer in a corner),
+`stop_on_signals` from Ctrl-C, SIGTERM and SIGHUP (a closing terminal): each stops the run like
+Esc does, the button released at once, and the run then ends normally with its final table.
+Aborting halts the pointer (bot.pointer): no move or press gets through afterwards.
 
 A pointer already resting in a corner when the bot starts is not a stop signal (nobody threw
 it there): `wait_out_of_corner` asks for it to be moved and waits, and the corners count only
@@ -13,6 +16,7 @@ once it has left.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -57,10 +61,14 @@ class Guard:
         return self._stop.is_set()
 
     def abort(self, reason: str) -> None:
+        self.stop(reason)
+        self.pointer.halt()
+
+    def stop(self, reason: str) -> None:
+        """Mark the run stopped without touching the pointer (see stop_on_signals)."""
         if not self._stop.is_set():
             self.reason = reason
             self._stop.set()
-        self.pointer.release()
 
     def in_corner(self, point: Point) -> bool:
         if self.desktop is None or not self.settings.enabled:
@@ -228,3 +236,37 @@ def _wake(keyboard: Any, mouse: Any) -> None:
     keys = keyboard.Controller()
     keys.press(keyboard.Key.shift)
     keys.release(keyboard.Key.shift)
+
+
+# What each signal says in the run's reason: Ctrl-C, `kill` and a terminal that closes.
+STOP_SIGNALS = {signal.SIGINT: "Ctrl-C pressed", signal.SIGTERM: "terminated (SIGTERM)",
+                signal.SIGHUP: "the terminal closed (SIGHUP)"}
+
+
+@contextmanager
+def stop_on_signals(guard: Guard) -> Iterator[None]:
+    """While inside, Ctrl-C, SIGTERM and SIGHUP abort through `guard` as Esc does.
+
+    The handler runs on the main thread between two bytecodes, perhaps inside a pointer step
+    that holds the X connection's lock: releasing the button from the handler itself could wait
+    for that lock forever. So the handler only marks the run stopped, and a short-lived thread
+    halts the pointer (it gets the lock as soon as the step ends, as the Esc listener does).
+    Outside the main thread (a test's worker) signals cannot be caught, and nothing is
+    installed. The previous handlers come back on the way out.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_signal(number: int, _frame: object) -> None:
+        reason = STOP_SIGNALS.get(signal.Signals(number), f"signal {number}")
+        guard.stop(reason)
+        threading.Thread(target=guard.abort, args=(reason,), name="halt-on-signal",
+                         daemon=True).start()
+
+    before = {number: signal.signal(number, on_signal) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)

@@ -16,7 +16,7 @@ from bot.config import PlayConfig
 from bot.eyes import Eyes, Recorder
 from bot.play import Player
 from bot.pointer import PointerError, PynputPointer
-from bot.safety import Aborted, Guard, watch_keyboard_and_mouse
+from bot.safety import Aborted, Guard, stop_on_signals, watch_keyboard_and_mouse
 from bot.stats import RunResult
 from vision.capture import CaptureError, Screen
 
@@ -39,10 +39,13 @@ def run_player(config: PlayConfig, eyes: Eyes, screen: Screen, out: TextIO,
         if level <= config.verbosity:
             print(text, file=out, flush=True)
 
+    if pointer.release_if_held():
+        say("the left mouse button was down at the start (a bot stopped mid-drag?): released "
+            "it first", 0)
     guard = Guard(pointer, config.safety, desktop, say=lambda text: say(text, 0))
     player = Player(config, eyes, pointer, guard, say)
     try:
-        with watch_keyboard_and_mouse(player.guard, join=join_listeners):
+        with stop_on_signals(guard), watch_keyboard_and_mouse(guard, join=join_listeners):
             with suppress(Aborted):  # Esc while waiting: the run below sees it and reports it
                 guard.wait_out_of_corner()
             return player.run(), player

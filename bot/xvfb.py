@@ -1,7 +1,8 @@
 """A virtual X display (Xvfb) for headless play: the demo and the end-to-end tests use it.
 
 Xvfb picks a free display number itself (`-displayfd`), so two runs at once never collide, and
-the server is stopped on the way out whatever happens inside.
+the server is stopped on the way out whatever happens inside; it also goes when the bot dies
+without warning (bot.children).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from bot import children
 
 
 class DisplayError(RuntimeError):
@@ -28,7 +31,7 @@ def virtual_display(width: int = 1920, height: int = 1080,
                            "install xvfb)")
     read_end, write_end = os.pipe()
     try:
-        server = subprocess.Popen(
+        server = children.start(
             [program, "-displayfd", str(write_end), "-screen", "0", f"{width}x{height}x24",
              "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -97,6 +97,10 @@ def play_parser() -> argparse.ArgumentParser:
                         help="ignore a drop sooner than MS after the press")
     parser.add_argument("--move-window-after", type=_count, default=0, metavar="N",
                         help="after N drops the window jumps elsewhere")
+    parser.add_argument("--slide-out-after", type=_count, default=0, metavar="N",
+                        help="after N drops half the window slides below the screen's bottom")
+    parser.add_argument("--slide-out-ms", type=_count, default=3000, metavar="MS",
+                        help="and slides back after MS (default 3000)")
     return parser
 
 
@@ -156,7 +160,8 @@ def play(args: argparse.Namespace) -> int:
         window_pos=args.window_pos, frame=args.frame, fresh=args.fresh, level=args.level,
         placed=args.placed, misplace=args.misplace, events=args.events,
         drag_lag_ms=args.drag_lag, min_drag_ms=args.min_drag_ms,
-        move_window_after=args.move_window_after, seed=args.seed, look=args.look,
+        move_window_after=args.move_window_after, slide_out_after=args.slide_out_after,
+        slide_out_ms=args.slide_out_ms, seed=args.seed, look=args.look,
     )
     if (config.placed or config.misplace) and config.level is None:
         raise UsageError("--placed and --misplace need --level")

@@ -94,6 +94,7 @@ class Game:
         self.grab: tuple[float, float] = (0.0, 0.0)
         self.drops = 0
         self.sdl_window: object | None = None  # made by the first window jump, then kept
+        self.slid_back: tuple[int, tuple[int, int]] | None = None  # when, and where to
         self.running = True
         if config.level is not None:
             self.start_level(config.level, config.placed, config.misplace)
@@ -127,10 +128,16 @@ class Game:
     def step(self) -> None:
         for event in pygame.event.get():
             self.handle(event)
+        if self.slid_back is not None and self.now_ms() >= self.slid_back[0]:
+            self.place_window(self.slid_back[1])
+            self.slid_back = None
         self.draw()
 
     def run(self) -> int:
         clock = pygame.time.Clock()
+        self.step()
+        # The first frame is on the screen: whoever started the game may look for it now.
+        self.log.write("window_shown")
         while self.running:
             self.step()
             clock.tick(FPS)
@@ -265,6 +272,8 @@ class Game:
         self.drops += 1
         if self.config.move_window_after and self.drops == self.config.move_window_after:
             self.move_window()
+        if self.config.slide_out_after and self.drops == self.config.slide_out_after:
+            self.slide_out()
         if self.state.complete:
             self.finish_level()
 
@@ -280,17 +289,38 @@ class Game:
 
     def move_window(self) -> None:
         """Jump to another place on the desktop, as a browser window might be moved."""
+        position = self.window_position()
+        if position is not None:
+            x, y = position
+            self.place_window((x + 137, y + 61) if x < 400 else (max(0, x - 211), y + 43))
+
+    def slide_out(self) -> None:
+        """Half the window below the screen's bottom for `slide_out_ms`, as a page scrolled
+        away and back; the game plays on meanwhile."""
+        position = self.window_position()
+        if position is None:
+            return
+        bottom = pygame.display.get_desktop_sizes()[0][1]
+        self.place_window((position[0], bottom - self.window.get_height() // 2))
+        self.slid_back = (self.now_ms() + self.config.slide_out_ms, position)
+        self.log.write("window_slid_out", ms=self.config.slide_out_ms)
+
+    def window_position(self) -> tuple[int, int] | None:
         try:
             from pygame._sdl2.video import Window
         except ImportError:  # pragma: no cover - older pygame builds
-            return
+            return None
         # Keep the Window object as long as the game runs: pygame destroys the SDL window when
         # it is garbage-collected, and the next event then crashes the game (found by the bot's
         # end-to-end test: a segfault at the first click after the jump).
-        self.sdl_window = Window.from_display_module()
-        window = self.sdl_window
-        x, y = window.position  # type: ignore[misc]  # a tuple at run time; the stub says int
-        window.position = (x + 137, y + 61) if x < 400 else (max(0, x - 211), y + 43)
+        if self.sdl_window is None:
+            self.sdl_window = Window.from_display_module()
+        x, y = self.sdl_window.position  # type: ignore[attr-defined]
+        return (int(x), int(y))
+
+    def place_window(self, position: tuple[int, int]) -> None:
+        if self.sdl_window is not None:
+            self.sdl_window.position = position  # type: ignore[attr-defined]
 
     # ---- drawing -----------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ class GameConfig:
     drag_lag_ms: int = 0              # the held piece follows the pointer this late
     min_drag_ms: int = 0              # a drop sooner than this after the press is ignored
     move_window_after: int = 0        # after this many drops the window jumps elsewhere
+    slide_out_after: int = 0          # after this many drops half the window leaves the screen
+    slide_out_ms: int = 3000          # ... and comes back after this long (as a person scrolls)
     seed: int = 0                     # background leaves and misplaced pieces
     look: LookName = "real"           # random: game.looks.random_look(seed + level number)
 
@@ -35,6 +37,7 @@ class GameConfig:
         low, high = SCALE_RANGE
         if not low <= self.scale <= high:
             raise ConfigError(f"--scale {self.scale:g} is outside {low:g} to {high:g}")
-        for name in ("placed", "misplace", "drag_lag_ms", "min_drag_ms", "move_window_after"):
+        for name in ("placed", "misplace", "drag_lag_ms", "min_drag_ms", "move_window_after",
+                     "slide_out_after", "slide_out_ms"):
             if getattr(self, name) < 0:
                 raise ConfigError(f"--{name.replace('_', '-')} must be 0 or more")

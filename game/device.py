@@ -49,6 +49,7 @@ class GameDevice:
         middle = self.bounds().center
         self._at: Point = (round(middle[0]), round(middle[1]))
         self._pressed = False
+        self._halted = False  # a stopped bot's pointer: no move or press gets through any more
 
     def __repr__(self) -> str:
         state = "pressed" if self._pressed else "up"
@@ -86,12 +87,16 @@ class GameDevice:
         return self._at
 
     def move_to(self, point: Point) -> None:
+        if self._halted:
+            return
         buttons = (1, 0, 0) if self._pressed else (0, 0, 0)
         rel = (point[0] - self._at[0], point[1] - self._at[1])
         self._at = point
         self._post(pygame.MOUSEMOTION, rel=rel, buttons=buttons)
 
     def press(self) -> None:
+        if self._halted:
+            return
         self._pressed = True
         self._post(pygame.MOUSEBUTTONDOWN, button=LEFT)
 
@@ -101,6 +106,12 @@ class GameDevice:
                 return
             self._pressed = False
             self._post(pygame.MOUSEBUTTONUP, button=LEFT)
+
+    def halt(self) -> None:
+        """Release the button and refuse every later move or press (the bot was stopped)."""
+        with self._lock:
+            self._halted = True
+            self.release()
 
     @property
     def pressed(self) -> bool:

@@ -3,8 +3,10 @@
     {"t": seconds since the game started, "event": E, ...}
 E is `screen` (name: title, map, level or complete, see LOGGED_NAMES; level), `pick` (value,
 from: "tray" or [row, col]), `drop` (value, cell: [row, col] or "tray"; ignored: why, when the
-game refused the drop), `rule_broken` (cell, rule) or `level_complete` (level, seconds on the
-level, moves). Tests and benchmarks judge the bot by it.
+game refused the drop), `rule_broken` (cell, rule), `level_complete` (level, seconds on the
+level, moves), `window_shown` (the first frame is on the screen) or `window_slid_out` (ms: half
+the window is below the screen for that long, --slide-out-after). Tests and benchmarks judge
+the bot by it.
 """
 
 from __future__ import annotations

@@ -1,16 +1,23 @@
 """Shared fixtures: the real screenshots' ground truth in ../shared/real-screens (read in place,
-never copied; tests that need it skip with the reason when the folder is absent), and the
-practice game started in-process for the game's own tests."""
+never copied; tests that need it skip with the reason when the folder is absent), the
+practice game started in-process for the game's own tests, and for the end-to-end tests a
+virtual X display with the game in its own process on it."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.xvfb import DisplayError, virtual_display
+
+PROJECT = Path(__file__).resolve().parents[1]
 REAL_SCREENS = Path(__file__).resolve().parents[1].parent / "shared" / "real-screens"
 
 
@@ -54,3 +61,67 @@ def play(tmp_path: Path) -> Iterator[Any]:
     yield start
     for game in games:
         game.close()
+
+
+# ---- the practice game on a virtual X display, in its own process (end-to-end tests) ----
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    """One big virtual screen for the module: a 1.5x framed game is 2125x1265 pixels."""
+    server = virtual_display(2560, 1440)
+    try:
+        name = server.__enter__()
+    except DisplayError as error:
+        pytest.skip(f"Xvfb cannot start here: {error}")
+    try:
+        yield name
+    finally:
+        server.__exit__(None, None, None)
+
+
+class XGame:
+    """The practice game in its own process, logging events to a file."""
+
+    def __init__(self, display: str, folder: Path, *options: str, fresh: bool = True) -> None:
+        self.events_path = folder / "events.jsonl"  # a game started again appends to it
+        command = [sys.executable, "-m", "game", *(["--fresh"] if fresh else []), "--data-dir",
+                   str(folder / "data"), "--events", str(self.events_path), *options]
+        self.process = subprocess.Popen(command, env=game_env(display), cwd=PROJECT,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
+        if not self.events_path.exists():
+            return []
+        lines = self.events_path.read_text(encoding="utf-8").splitlines()
+        records = [json.loads(line) for line in lines if line.endswith("}")]
+        return [r for r in records if kind is None or r["event"] == kind]
+
+    def completed(self) -> list[int]:
+        return [e["level"] for e in self.events("level_complete")]
+
+    def stop(self) -> None:
+        if self.process.returncode is None:
+            self.process.terminate()
+            self.process.communicate(timeout=10)
+
+
+@pytest.fixture
+def start_game(display: str, tmp_path: Path) -> Iterator[Callable[..., XGame]]:
+    games: list[XGame] = []
+
+    def start(*options: str, fresh: bool = True) -> XGame:
+        games.append(XGame(display, tmp_path, *options, fresh=fresh))
+        return games[-1]
+
+    yield start
+    for game in games:
+        game.stop()
+
+
+def game_env(display: str) -> dict[str, str]:
+    # The in-process device tests set SDL_VIDEODRIVER=dummy: the game here must be on screen.
+    return {**without_video_driver(), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+
+
+def without_video_driver() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}

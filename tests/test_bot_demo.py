@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.commands import demo
 from bot.commands.demo import _wait_until_up
 from bot.session import SetupError
 from puzzle.exits import BadInput
@@ -33,12 +34,21 @@ def test_a_game_that_crashes_at_start_is_a_setup_error(tmp_path: Path) -> None:
         _wait_until_up(game, tmp_path / "events.jsonl")
 
 
-def test_the_game_is_up_once_its_event_log_has_a_line(tmp_path: Path) -> None:
+def test_the_game_is_up_once_it_logs_its_first_frame_shown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a fixed time: the demo waits for the game's own word, saying what it waits for."""
+    monkeypatch.setattr(demo, "SAY_WAITING_S", 0.2)
     events = tmp_path / "events.jsonl"
-    game = stand_in(f"import time; open({str(events)!r}, 'w').write('{{}}\\n'); time.sleep(30)")
+    game = stand_in(f"import time; log = open({str(events)!r}, 'w'); "
+                    "log.write('{\"event\": \"screen\"}\\n'); log.flush(); time.sleep(1); "
+                    "log.write('{\"event\": \"window_shown\"}\\n'); log.flush(); "
+                    "time.sleep(30)")
+    said: list[str] = []
     try:
-        _wait_until_up(game, events)
+        _wait_until_up(game, events, said.append)
         assert game.poll() is None  # still running: the bot plays it now
+        assert '"window_shown"' in events.read_text()
+        assert said and "waiting for the practice game to show its first frame" in said[0]
     finally:
         game.kill()
         game.communicate()

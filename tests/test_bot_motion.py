@@ -57,7 +57,7 @@ def jumps(start: Point, travel: list[Point]) -> list[int]:
             for a, b in zip([start, *travel], travel, strict=False)]
 
 
-@pytest.mark.parametrize("drag_ms", [DRAG_MS["normal"], DRAG_MS["slow"]])
+@pytest.mark.parametrize("drag_ms", [160, DRAG_MS["slow"]])
 def test_a_drag_moves_in_small_steps(drag_ms: int) -> None:
     pointer, clock = FakePointer((500, 400)), FakeClock()
     start, end = (150, 600), (850, 80)
@@ -158,3 +158,46 @@ def test_a_click_presses_and_releases_on_the_point() -> None:
     click(pointer, guarded(pointer, clock), (640, 360), GAME, Timing())
     assert pointer.actions == [("move", (640, 360)), ("press", (640, 360)),
                                ("release", (640, 360))]
+
+
+class Refusing:
+    """A watcher that sees every step and, on the cell, says not to release there."""
+
+    def __init__(self) -> None:
+        self.seen: list[Point] = []
+
+    def look(self, at: Point) -> None:
+        self.seen.append(at)
+
+    def release_here(self) -> bool:
+        return False
+
+
+def test_a_watcher_that_refuses_the_release_has_the_piece_carried_back_and_released_there(
+        ) -> None:
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+    start, end = (300, 540), (420, 250)
+    watcher = Refusing()
+    timing = Timing()
+    assert not drag(pointer, guarded(pointer, clock), start, end, GAME, timing, watcher)
+    assert kinds(pointer).count("press") == 1 and kinds(pointer).count("release") == 1
+    assert pointer.actions[-1] == ("release", start) and ("move", end) in pointer.actions
+    assert watcher.seen[0] == start and end in watcher.seen
+    assert clock.now >= (2 * timing.drag_ms + timing.carry_back_rest_ms) / 1000
+
+
+def test_a_drag_keeps_its_time_however_long_each_step_takes() -> None:
+    # Steps keep to a timetable: a slow step (an X round trip, a grab) shortens the pause after
+    # it, so the travel lasts drag_ms, not drag_ms plus every step's own time.
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+
+    class Slow:
+        def look(self, at: Point) -> None:
+            clock.now += 0.004
+
+        def release_here(self) -> bool:
+            return True
+
+    timing = Timing(drag_ms=80, hover_ms=0, hold_ms=0, rest_ms=0)
+    drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, timing, Slow())
+    assert clock.now == pytest.approx(timing.drag_ms / 1000 + 0.004 * 2, abs=0.0045)

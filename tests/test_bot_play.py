@@ -19,10 +19,8 @@ import pytest
 import bot.eyes
 import game.app
 from bot.config import PlayConfig, Safety, Timing
-from bot.drops import Drops
 from bot.eyes import Eyes
 from bot.play import Player
-from bot.pointer import Pointer
 from bot.safety import Guard
 from bot.stats import LevelStats, RunResult, summary
 from game.config import GameConfig
@@ -38,7 +36,7 @@ from vision import read_screen
 from vision.capture import Screen
 from vision.reading import ScreenReading
 
-FAST = Timing(drag_ms=40, hold_ms=0)
+FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
 
 
@@ -250,19 +248,6 @@ def test_a_run_with_an_unsolved_level_or_a_stop_is_not_ok() -> None:
     assert lines[-1] == "stopped: the board is not read cleanly"
 
 
-def test_each_missed_drop_slows_the_pace_up_to_its_caps() -> None:
-    timing = Timing(drag_ms=540, hold_ms=17)
-    drops = Drops(PlayConfig(timing=timing), cast(Eyes, None), cast(Pointer, None),
-                  cast(Guard, None), lambda text, level: None)
-    paces = []
-    for _ in range(4):
-        drops._slow_down()
-        paces.append((drops.timing.hold_ms, drops.timing.drag_ms))
-    assert paces == [(timing.miss_hold_ms, 580), (80, timing.max_drag_ms), (160, 600), (320, 600)]
-    drops._slow_down()
-    assert drops.timing.hold_ms == timing.max_hold_ms
-
-
 # ---- levels with several answers ------------------------------------------------------------
 
 def several_answers_level(number: int) -> Level:
@@ -369,3 +354,96 @@ def test_a_level_asked_for_that_the_map_does_not_show_stops_the_bot_saying_so(
     assert not result.ok and result.exit_code == ExitCode.FAILED and result.levels == ()
     assert result.stopped == "there is no level 3 on the map: it shows levels 1 to 2"
     assert table.events("pick") == []
+
+
+# ---- pipelined drops and the pace ------------------------------------------------------------
+
+class TimedDevice(GameDevice):
+    """The game with every press and release timed on its clock (the test's fake clock)."""
+
+    def __init__(self, config: GameConfig, origin: Point, **clock: Any) -> None:
+        super().__init__(config, origin, **clock)
+        self.presses: list[int] = []
+        self.releases: list[int] = []
+
+    @property
+    def held_ms(self) -> list[int]:
+        return [up - down for down, up in zip(self.presses, self.releases, strict=True)]
+
+    def press(self) -> None:
+        self.presses.append(self.game.now_ms())
+        super().press()
+
+    def release(self) -> None:
+        if self.pressed:
+            self.releases.append(self.game.now_ms())
+            super().release()
+
+
+class OnceTooFast(TimedDevice):
+    """A game that ignores the first drop as too fast, then none: a one-off miss, like a
+    window jump."""
+
+    def release(self) -> None:
+        normal = self.game.config
+        if self.pressed and not self.releases:
+            self.game.config = replace(normal, min_drag_ms=10_000)
+        try:
+            super().release()
+        finally:
+            self.game.config = normal
+
+
+def test_a_missed_drop_stops_the_pipeline_before_a_second_piece_is_dropped(
+        rig: Callable[..., Rig]) -> None:
+    table = rig(OnceTooFast, level=3)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [3] and table.events("rule_broken") == []
+    drops = table.events("drop")
+    missed = drops[0]
+    assert missed.get("ignored") == "too fast"
+    # The drag after the miss had its piece in hand when the miss was found: it was carried
+    # back to the tray, and nothing landed on a cell until the missed piece did.
+    carried, again = drops[1], drops[2]
+    assert carried["cell"] == "tray" and carried["value"] != missed["value"]
+    assert again["value"] == missed["value"] and again["cell"] != "tray"
+    assert all(d["cell"] != "tray" and not d.get("ignored") for d in drops[2:])
+    assert result.levels[0].retries == 1
+
+
+def test_drops_go_on_without_waiting_for_each_to_show(rig: Callable[..., Rig]) -> None:
+    # Pipelined: each drop is confirmed from frames grabbed during the next drag, so the next
+    # press follows a release after the hover alone, never after a wait for the drop to show.
+    table = rig(TimedDevice, level=3)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [3] and table.events("rule_broken") == []
+    device = cast(TimedDevice, table.device)
+    assert len(device.presses) == 6
+    gaps = [down - up for up, down in zip(device.releases, device.presses[1:], strict=False)]
+    assert max(gaps) <= FAST.hover_ms + 1, gaps
+
+
+def test_the_pace_speeds_up_again_after_clean_drops(rig: Callable[..., Rig]) -> None:
+    table = rig(OnceTooFast, level=8)  # 9 pieces
+    timing = replace(FAST, speed_up_after=3)
+    result = table.play(max_levels=1, timing=timing)
+    assert result.ok and table.completed() == [8] and table.events("rule_broken") == []
+    first, *rest = cast(OnceTooFast, table.device).held_ms
+    slowed = [held for held in rest if held > first]
+    assert slowed, "the miss did not slow the drags down"
+    assert rest[-1] == first, "the pace stayed slow for the rest of the level"
+    assert result.levels[0].retries == 1
+
+
+def test_a_lagging_game_that_ignores_quick_drops_is_played_without_a_wrong_drop(
+        rig: Callable[..., Rig]) -> None:
+    # The held piece is drawn (and dropped) where the pointer was 80 ms ago, and drops within
+    # 60 ms of the press are ignored: the fast pace misses, the pace rests longer on the cell,
+    # and no piece ever lands where it was not meant to go.
+    table = rig(TimedDevice, level=8, drag_lag_ms=80, min_drag_ms=60)
+    result = table.play(max_levels=1, timing=Timing(drag_ms=34))
+    assert result.ok and table.completed() == [8] and table.events("rule_broken") == []
+    solution = {(p.row, p.col): p.value for p in load_level(8).solution}
+    on_cells = [d for d in table.events("drop") if d["cell"] != "tray" and not d.get("ignored")]
+    assert all(solution[tuple(d["cell"])] == d["value"] for d in on_cells), on_cells
+    assert result.levels[0].retries >= 1  # the fast pace did miss: the test saw the lag

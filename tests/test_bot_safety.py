@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import re
+import signal
 import threading
+import time
 from collections.abc import Callable
 
 import pytest
 
 from bot.config import Safety
 from bot.pointer import FakePointer
-from bot.safety import Aborted, Guard, UserMoved
+from bot.safety import Aborted, Guard, UserMoved, stop_on_signals
 from puzzle.geometry import Box, Point
 
 DESKTOP = Box(0, 0, 1920, 1080)
@@ -181,3 +185,38 @@ def test_guard_sleep_sleeps_the_time_asked() -> None:
     clock = FakeClock()
     guard_on(FakePointer(), clock).sleep(0.25)
     assert clock.now == pytest.approx(0.25)
+
+
+def test_after_an_abort_the_pointer_neither_moves_nor_presses() -> None:
+    """A step the bot's thread computed before the stop cannot move the pointer out of the
+    corner it was thrown into (1 of 4 corner stops did, before the pointer was halted)."""
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+    guard = guard_on(pointer, clock)
+    pointer.press()
+    guard.abort("pointer in the screen corner (0, 0)")
+    pointer.move_to((510, 400))
+    pointer.press()
+    assert pointer.actions == [("press", (500, 400)), ("release", (500, 400))]
+    assert not pointer.pressed
+
+
+@pytest.mark.parametrize(("number", "reason"), [
+    (signal.SIGTERM, "terminated (SIGTERM)"), (signal.SIGHUP, "the terminal closed (SIGHUP)"),
+    (signal.SIGINT, "Ctrl-C pressed")])
+def test_a_signal_stops_the_run_like_esc_and_releases_the_button(number: int,
+                                                                 reason: str) -> None:
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+    guard = guard_on(pointer, clock)
+    pointer.press()
+    before = signal.getsignal(number)
+    with stop_on_signals(guard):
+        os.kill(os.getpid(), number)
+        with pytest.raises(Aborted, match=re.escape(reason)):
+            for _ in range(1000):  # the handler runs between two bytecodes; the halt, on a thread
+                guard.check()
+                time.sleep(0.001)
+        deadline = time.monotonic() + 2
+        while pointer.pressed and time.monotonic() < deadline:
+            time.sleep(0.001)
+    assert not pointer.pressed and pointer.halted
+    assert signal.getsignal(number) == before  # put back on the way out

@@ -8,96 +8,36 @@ Xvfb is started by a fixture; the tests skip, saying why, only when it cannot st
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.xvfb import DisplayError, virtual_display
+from tests.conftest import XGame as Game
+from tests.conftest import game_env, without_video_driver
 
 # Minutes of real play on Xvfb: `./run test -m "not e2e"` leaves these out of the edit loop.
 pytestmark = pytest.mark.e2e
 
 ALL_LEVELS = list(range(1, 16))
 PROJECT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def display() -> Iterator[str]:
-    """One big virtual screen for the module: a 1.5x framed game is 2125x1265 pixels."""
-    server = virtual_display(2560, 1440)
-    try:
-        name = server.__enter__()
-    except DisplayError as error:
-        pytest.skip(f"Xvfb cannot start here: {error}")
-    try:
-        yield name
-    finally:
-        server.__exit__(None, None, None)
-
-
-class Game:
-    """The practice game in its own process, logging events to a file."""
-
-    def __init__(self, display: str, folder: Path, *options: str) -> None:
-        self.events_path = folder / "events.jsonl"
-        command = [sys.executable, "-m", "game", "--fresh", "--data-dir", str(folder / "data"),
-                   "--events", str(self.events_path), *options]
-        self.process = subprocess.Popen(command, env=_env(display), cwd=PROJECT,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-    def events(self, kind: str | None = None) -> list[dict[str, Any]]:
-        if not self.events_path.exists():
-            return []
-        lines = self.events_path.read_text(encoding="utf-8").splitlines()
-        records = [json.loads(line) for line in lines if line.endswith("}")]
-        return [r for r in records if kind is None or r["event"] == kind]
-
-    def completed(self) -> list[int]:
-        return [e["level"] for e in self.events("level_complete")]
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.communicate(timeout=10)
-
-
-@pytest.fixture
-def start_game(display: str, tmp_path: Path) -> Iterator[Callable[..., Game]]:
-    games: list[Game] = []
-
-    def start(*options: str) -> Game:
-        games.append(Game(display, tmp_path, *options))
-        return games[-1]
-
-    yield start
-    for game in games:
-        game.stop()
-
-
-def _env(display: str) -> dict[str, str]:
-    # The in-process device tests set SDL_VIDEODRIVER=dummy: the game here must be on screen.
-    return {**_without_video_driver(), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
-
-
-def _without_video_driver() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+# The virtual display (`display`) and the game in its own process (`start_game`) are shared
+# fixtures (tests/conftest.py).
 
 
 def bot(display: str, tmp_path: Path, *args: str,
         timeout: float = 240) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot", *args, "--debug-dir",
-                           str(tmp_path / "debug")], env=_env(display), cwd=PROJECT,
+                           str(tmp_path / "debug")], env=game_env(display), cwd=PROJECT,
                           capture_output=True, text=True, timeout=timeout, check=False)
 
 
 def start_bot(display: str, tmp_path: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "bot", *args, "--debug-dir",
-                             str(tmp_path / "debug")], env=_env(display), cwd=PROJECT,
+                             str(tmp_path / "debug")], env=game_env(display), cwd=PROJECT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
@@ -113,7 +53,7 @@ def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(tmp_path / "demo"),
          "--report", str(report), "--quiet"],
         cwd=PROJECT, capture_output=True, text=True, timeout=300, check=False,
-        env={k: v for k, v in _without_video_driver().items() if k != "DISPLAY"})
+        env={k: v for k, v in without_video_driver().items() if k != "DISPLAY"})
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stderr == ""
     data = json.loads(report.read_text())
@@ -136,7 +76,7 @@ def demo(tmp_path: Path, *args: str, timeout: float = 300) -> subprocess.Complet
     return subprocess.run(
         [sys.executable, "-m", "bot", "demo", "--headless", "--out", str(tmp_path / "demo"),
          *args], cwd=PROJECT, capture_output=True, text=True, timeout=timeout, check=False,
-        env={k: v for k, v in _without_video_driver().items() if k != "DISPLAY"})
+        env={k: v for k, v in without_video_driver().items() if k != "DISPLAY"})
 
 
 ANSWERS_PACK = PROJECT / "tests" / "data" / "packs" / "answers"

@@ -308,6 +308,24 @@ class VerifySettings:
     alike_within: float = 22.0  # mean absolute difference (0-255) for "the same picture"
 
 
+@dataclass(frozen=True)
+class ViewSettings:
+    """Is the game still in view as read (vision.view): the bot's check before each press and
+    its words for a game that is covered, cut off or gone."""
+
+    pixel_within: int = 40  # a pixel is unchanged when no channel moved more than this (JPEG-
+                            # free screen grabs differ by 0; a red digit on a piece by far more)
+    same_share: float = 0.7  # of a piece's pixels unchanged: the same piece. Its digit, which
+                             # turns red when a rule breaks, is well under a third of the box;
+                             # a window over the piece changes nearly all of it
+    still_share: float = 0.25  # of the game's pixels unchanged: the game is still where it was
+    cover_pieces: float = 2.5  # a changed block this many piece areas large is something over
+                               # the game: a moved piece changes at most one piece area per spot
+                               # (cells stand apart), a notification is several pieces large
+    colour_within: int = 12  # a pixel of the game's background colour, per channel
+    colour_share: float = 0.1  # of the game's area in its background colour: part of it shows
+
+
 IMAGE = ImageSettings()
 LOCATE = LocateSettings()
 COLOUR = ColourSettings()
@@ -320,3 +338,4 @@ LEVEL = LevelSettings()
 COMPLETED = CompletedSettings()
 OCR = OcrSettings()
 VERIFY = VerifySettings()
+VIEW = ViewSettings()

@@ -8,7 +8,11 @@ The game runs in its own process with a fresh progress file, so the demo always 
 title screen with every level but the first locked. `--pack DIR` hands the game a folder of
 levels instead of its own; the game checks it before opening a window, and a pack it refuses
 ends the demo with the game's one line and exit code 2, before the bot makes a pointer. The bot
-waits for the game's first screen (its event log's first line) before it looks for the game.
+waits for the game's own word that its first frame is on the screen (`window_shown` in its event
+log), saying what it waits for when that is slow, rather than for a fixed time: on a busy machine
+the game may take long. The game runs at normal priority even when the demo is niced, and the
+demo says so when it cannot arrange that (bot.children). SIGTERM or a closing terminal stops the
+bot as Esc does and then the game and Xvfb, which also go if the demo is killed outright.
 
 The display to play on travels in the config (`PlayConfig.display`) and in the game's own
 environment; this process's environment is left as it was found.
@@ -22,12 +26,13 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
+from bot import children
 from bot.config import DemoOptions, PlayConfig
 from bot.eyes import Eyes
 from bot.film import film_demo
@@ -42,14 +47,24 @@ from vision.image import save_image
 from vision.sheet import contact_sheet
 
 WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edges
-GAME_START_S = 60.0  # pygame and the first frame, on a loaded 2-core machine, take seconds
+# The game's first frame usually takes 1-3 s (pygame, fonts); a loaded machine can take far
+# longer, so the demo waits while the game lives, says so after `SAY_WAITING_S` and every
+# `SAY_AGAIN_S`, and gives up only after `GAME_START_S`, for a game that hangs.
+GAME_START_S = 300.0
+SAY_WAITING_S = 3.0
+SAY_AGAIN_S = 15.0
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        return run_demo(demo_options(args, config_from(args)), out)
+        with children.terminating_raises():
+            return run_demo(demo_options(args, config_from(args)), out)
     except (SetupError, argparse.ArgumentTypeError) as error:
         raise BadInput(str(error)) from None
+    except children.Terminated as signal_name:
+        print(f"stopped: {signal_name} before the bot played; the game and its display are "
+              "stopped", file=out)
+        return ExitCode.INTERRUPTED
 
 
 def run_demo(options: DemoOptions, out: TextIO) -> ExitCode:
@@ -77,7 +92,7 @@ def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Pl
                 where = "in a window" if shown else f"on a virtual display {name}"
                 print(f"starting the practice game {where}", file=out, flush=True)
             with practice_game(options, events, name,
-                               window_pos=None if shown else WINDOW_POS):
+                               window_pos=None if shown else WINDOW_POS, out=out):
                 play = options.play if shown else replace(options.play, display=name)
                 result, player = _play(play, out, shown)
     except DisplayError as error:
@@ -87,9 +102,10 @@ def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Pl
 
 @contextmanager
 def practice_game(options: DemoOptions, events: Path, display: str,
-                  window_pos: tuple[int, int] | None) -> Iterator[subprocess.Popen[bytes]]:
+                  window_pos: tuple[int, int] | None,
+                  out: TextIO | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """`python -m game` in its own process (pygame stays in game/) on the X display `display`,
-    stopped on the way out."""
+    at normal priority, stopped on the way out. What is waited for is said on `out`."""
     command = [sys.executable, "-m", "game", "--fresh", "--data-dir",
                str(options.out_dir / "progress"), "--events", str(events), *options.game_args]
     if window_pos is not None:
@@ -97,9 +113,18 @@ def practice_game(options: DemoOptions, events: Path, display: str,
     env = {**os.environ, "DISPLAY": display}
     if env.get("SDL_VIDEODRIVER") == "dummy":  # a window nobody can see is no use to the bot
         del env["SDL_VIDEODRIVER"]
-    game = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    game = children.start(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+
+    def say(text: str) -> None:
+        if out is not None and options.play.verbosity:
+            print(text, file=out, flush=True)
+
+    nice = children.niceness(game.pid)
+    if nice > 0:
+        say(f"the practice game runs at niceness {nice} (inherited; lowering it needs "
+            "privileges): it will be slow while the machine is busy")
     try:
-        _wait_until_up(game, events)
+        _wait_until_up(game, events, say)
     except BaseException:
         _stop(game)
         raise
@@ -128,12 +153,19 @@ def _stop(game: subprocess.Popen[bytes]) -> bytes:
 GAME_PREFIX = "python -m game: "  # how the game starts its one line about bad input
 
 
-def _wait_until_up(game: subprocess.Popen[bytes], events: Path) -> None:
-    """Return once the game shows its first screen (its event log says so); BadInput with the
-    game's own line when it refuses its input (a bad pack, say), before the bot makes a pointer.
-    """
-    deadline = time.monotonic() + GAME_START_S
-    while not (events.exists() and events.stat().st_size > 0):
+def _wait_until_up(game: subprocess.Popen[bytes], events: Path,
+                   say: Callable[[str], None] = lambda text: None) -> None:
+    """Return once the game's first frame is on the screen (its event log says so); BadInput
+    with the game's own line when it refuses its input (a bad pack, say), before the bot makes
+    a pointer. Says what it waits for when that takes long."""
+    start = time.monotonic()
+    deadline, next_word = start + GAME_START_S, start + SAY_WAITING_S
+    while not _shown(events):
+        now = time.monotonic()
+        if now > next_word:
+            say(f"waiting for the practice game to show its first frame ({now - start:.0f} s so"
+                " far; the machine may be busy)")
+            next_word = now + SAY_AGAIN_S
         code = game.poll()
         if code is not None:
             _, error = game.communicate()
@@ -146,6 +178,14 @@ def _wait_until_up(game: subprocess.Popen[bytes], events: Path) -> None:
         if time.monotonic() > deadline:
             raise SetupError(f"the practice game did not show a screen in {GAME_START_S:.0f} s")
         time.sleep(0.05)
+
+
+def _shown(events: Path) -> bool:
+    """The game's event log has its `window_shown` line: the first frame is on the screen."""
+    try:
+        return '"window_shown"' in events.read_text(encoding="utf-8")
+    except OSError:
+        return False
 
 
 def _play(config: PlayConfig, out: TextIO, shown: bool) -> tuple[RunResult, Player]:
