@@ -116,7 +116,6 @@ class Drops:
         cell, False when it was carried back because `pending` never showed."""
         game = sight.game
         assert game is not None
-        confirm_press(self.eyes, sight, planned)  # Covered: never press on another window
         watcher = _Confirm(self, sight, planned, pending)
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
@@ -227,7 +226,7 @@ class _Confirm:
     the cell keeps looking until it shows or `settle_ms` after its release has passed."""
 
     def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None) -> None:
-        self.drops, self.sight, self.pending = drops, sight, pending
+        self.drops, self.sight, self.pending, self.carried = drops, sight, pending, carried
         self.checking_s = 0.0   # time spent comparing and waiting, the grabs left out
         reach = carried.piece
         self.reach = (reach.w * HELD_REACH, reach.h * HELD_REACH)
@@ -239,6 +238,11 @@ class _Confirm:
             spots = [piece] if pending.planned.target is None else [
                 piece, centred(pending.planned.target, piece)]
             self.watched = tuple(_middle(box, share) for box in spots)
+
+    def before_press(self) -> None:
+        # The pre-press check, as late as it can be: a window that comes up over the piece
+        # between this grab and the press is the only one it cannot see.
+        confirm_press(self.drops.eyes, self.sight, self.carried)  # Covered: never press there
 
     def look(self, at: Point) -> None:
         clock = self.drops.clock

@@ -30,6 +30,9 @@ class OutsideGame(RuntimeError):
 class Watcher(Protocol):
     """Work done while a drag is under way (bot.drops confirms the previous drop with it)."""
 
+    def before_press(self) -> None:
+        """Called on the piece right before the button goes down (it may raise to stop it)."""
+
     def look(self, at: Point) -> None:
         """Called after the press and after each move of the pointer (at: where it is now)."""
 
@@ -111,6 +114,9 @@ def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
     guard.check()
     _move(pointer, guard, point)
     _rest(guard, timing.hover_ms, None, point)
+    if watcher is not None:
+        watcher.before_press()
+    guard.check()
     try:
         pointer.press()
         _rest(guard, timing.hold_ms, watcher, point)
