@@ -29,7 +29,7 @@ import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
-from bot.guard import confirm_press
+from bot.guard import Covered, confirm_press
 from bot.motion import drag
 from bot.pace import Pace
 from bot.plan import Drag
@@ -39,6 +39,7 @@ from bot.stats import LevelStats
 from puzzle.geometry import Box, Point
 from vision.settings import VERIFY
 from vision.verify import centred, landed
+from vision.view import same_look
 
 Say = Callable[[str, int], None]
 """Tell the user `text` if the verbosity is at least `level` (0 always, 2 only with -v)."""
@@ -88,7 +89,12 @@ class Drops:
                 outcome = self._perform(sight, planned, stats, final=False)
                 return (sight if outcome is None or isinstance(outcome, Sight)
                         else replace(sight, frame=outcome)), False
-            released = self._pipelined(sight, planned, pending, stats)
+            try:
+                released = self._pipelined(sight, planned, pending, stats)
+            except Covered:
+                if pending is not None:  # let the drop in flight show before the board is read
+                    self._verify(sight, pending.planned, False, pending.released)
+                raise
             if pending is not None and not released:  # `planned` was carried back
                 mended = self._mend(sight, pending, stats, final=False)
                 if mended is None:
@@ -135,12 +141,24 @@ class Drops:
         self._count(pending, landed=False)
         stats.retries += 1
         after = self.eyes.grab(sight.area)
+        self._covered(sight, pending.planned, after)
         still_there = (after.shape == sight.frame.shape
                        and not landed(sight.frame, after, pending.planned.piece, None))
         if not still_there or self.config.drag_retries < 1:
             return None
         return self._perform(sight, pending.planned, stats, final,
                              attempts=self.config.drag_retries)
+
+    def _covered(self, sight: Sight, planned: Drag, after: np.ndarray) -> None:
+        """Raise Covered when the drop's cell shows neither what was read there nor the piece:
+        something came over the game after the press (bot.play then waits and says so)."""
+        target = planned.target
+        read = sight.read_frame
+        if target is None or after.shape != read.shape:
+            return
+        if not same_look(read, after, target) and not landed(read, after, planned.piece, target):
+            raise Covered(f"cell {planned.cell} at {sight.point(planned.end)} shows neither what "
+                          "was read there nor the piece dropped: something is over it")
 
     def _settle(self, sight: Sight, pending: _Pending, stats: LevelStats, final: bool) -> bool:
         return self._settled(sight, pending, stats, final) is not None
