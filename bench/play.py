@@ -151,28 +151,32 @@ print(time.monotonic(), flush=True)
 """
 
 
-def cold_start() -> dict[str, Any]:
-    """Seconds from spawning `play` to its first grab (median of a few), and the floor:
-    a Python process that imports mss and numpy and grabs once."""
+def cold_start(trees: list[Path]) -> list[dict[str, Any]]:
+    """Per tree, seconds from spawning `play` to its first grab (median of a few), and the
+    floor: a Python process that imports mss and numpy and grabs once. The trees take turns,
+    sample by sample, so a change in the machine's load falls on all of them alike."""
     from bot.xvfb import virtual_display
 
     with virtual_display(1280, 900) as name:
         env = {**os.environ, "DISPLAY": name}
-        figures, floors = [], []
+        figures: list[list[float]] = [[] for _ in trees]
+        floors: list[float] = []
         for _ in range(COLD_RUNS):
-            for code, into in ((COLD_CHILD.format(tree=str(TREE)), figures),
-                               (FLOOR_CHILD.format(), floors)):
+            runs = [(COLD_CHILD.format(tree=str(tree)), tree, figures[i])
+                    for i, tree in enumerate(trees)]
+            for code, cwd, into in [*runs, (FLOOR_CHILD.format(), TREE, floors)]:
                 began = time.monotonic()
-                done = subprocess.run([sys.executable, "-c", code], cwd=TREE, env=env,
+                done = subprocess.run([sys.executable, "-c", code], cwd=cwd, env=env,
                                       capture_output=True, text=True, timeout=60, check=False)
                 into.append(float(done.stdout.split()[0]) - began)
-    return {"cold": statistics.median(figures), "cold_floor": statistics.median(floors)}
+    floor = statistics.median(floors)
+    return [{"cold": statistics.median(each), "cold_floor": floor} for each in figures]
 
 
 def measure(row: str, pack: Path | None) -> dict[str, Any]:
     packed = ("--pack", str(pack)) if pack is not None else ()
     if row == "cold":
-        return cold_start()
+        return cold_start([TREE])[0]
     if row == "fast":
         return play_run("fast", packed)
     if row == "lag":
@@ -249,6 +253,11 @@ def main() -> int:
             trees = {f"at {args.baseline}": export(args.baseline, Path(folder)), "now": TREE}
         measured: dict[str, dict[str, dict[str, Any]]] = {name: {} for name in trees}
         for run in runs:
+            if run == "cold":  # short runs: the bots take turns sample by sample
+                print("measuring cold starts ...", file=sys.stderr, flush=True)
+                for name, data in zip(trees, cold_start(list(trees.values())), strict=True):
+                    measured[name][run] = data
+                continue
             for name, tree in trees.items():  # alternating: both see the same load
                 print(f"measuring {run} with the bot {name} ...", file=sys.stderr, flush=True)
                 measured[name][run] = run_child(tree, run, args.pack)

@@ -29,7 +29,7 @@ import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
-from bot.guard import confirm_press
+from bot.guard import Covered, confirm_press
 from bot.motion import drag
 from bot.pace import Pace
 from bot.plan import Drag
@@ -40,6 +40,7 @@ from puzzle.geometry import Box, Point
 from vision.settings import VERIFY
 from vision.sheet import solved_board
 from vision.verify import centred, landed
+from vision.view import same_look
 
 Say = Callable[[str, int], None]
 """Tell the user `text` if the verbosity is at least `level` (0 always, 2 only with -v)."""
@@ -90,7 +91,12 @@ class Drops:
                 outcome = self._perform(sight, planned, stats, final=False)
                 return (sight if outcome is None or isinstance(outcome, Sight)
                         else replace(sight, frame=outcome)), False
-            released = self._pipelined(sight, planned, pending, stats)
+            try:
+                released = self._pipelined(sight, planned, pending, stats)
+            except Covered:
+                if pending is not None:  # let the drop in flight show before the board is read
+                    self._verify(sight, pending.planned, False, pending.released)
+                raise
             if pending is not None and not released:  # `planned` was carried back
                 mended = self._mend(sight, pending, stats, final=False)
                 if mended is None:
@@ -122,8 +128,7 @@ class Drops:
         watcher = _Confirm(self, sight, planned, pending)
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
-                        sight.point(planned.end), game, self.timing, watcher,
-                        lambda: confirm_press(self.eyes, sight, planned, self.pointer))  # Covered
+                        sight.point(planned.end), game, self.timing, watcher)
         eyes_time = self._eyes_s() - eyes_before
         stats.move_s += self.clock() - start - eyes_time - watcher.checking_s
         stats.verify_s += watcher.checking_s
@@ -139,12 +144,24 @@ class Drops:
         self._count(pending, landed=False)
         stats.retries += 1
         after = self.eyes.grab(sight.area)
+        self._covered(sight, pending.planned, after)
         still_there = (after.shape == sight.frame.shape
                        and not landed(sight.frame, after, pending.planned.piece, None))
         if not still_there or self.config.drag_retries < 1:
             return None
         return self._perform(sight, pending.planned, stats, final,
                              attempts=self.config.drag_retries)
+
+    def _covered(self, sight: Sight, planned: Drag, after: np.ndarray) -> None:
+        """Raise Covered when the drop's cell shows neither what was read there nor the piece:
+        something came over the game after the press (bot.play then waits and says so)."""
+        target = planned.target
+        read = sight.read_frame
+        if target is None or after.shape != read.shape:
+            return
+        if not same_look(read, after, target) and not landed(read, after, planned.piece, target):
+            raise Covered(f"cell {planned.cell} at {sight.point(planned.end)} shows neither what "
+                          "was read there nor the piece dropped: something is over it")
 
     def _settle(self, sight: Sight, pending: _Pending, stats: LevelStats, final: bool) -> bool:
         return self._settled(sight, pending, stats, final) is not None
@@ -197,8 +214,7 @@ class Drops:
         for attempt in range(tries):
             start = self.clock()
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing, before_press=lambda: confirm_press(self.eyes, sight, planned,
-                                                            self.pointer))
+                 game, self.timing, _PressCheck(self, sight, planned))
             moved, eyes_before = self.clock(), self._eyes_s()
             stats.move_s += moved - start
             stats.drags += 1
@@ -244,7 +260,7 @@ class _Confirm:
     the cell keeps looking until it shows or `settle_ms` after its release has passed."""
 
     def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None) -> None:
-        self.drops, self.sight, self.pending = drops, sight, pending
+        self.drops, self.sight, self.pending, self.carried = drops, sight, pending, carried
         self.checking_s = 0.0   # time spent comparing and waiting, the grabs left out
         reach = carried.piece
         self.reach = (reach.w * HELD_REACH, reach.h * HELD_REACH)
@@ -256,6 +272,12 @@ class _Confirm:
             spots = [piece] if pending.planned.target is None else [
                 piece, centred(pending.planned.target, piece)]
             self.watched = tuple(_middle(box, share) for box in spots)
+
+    def before_press(self) -> None:
+        # The pre-press check, as late as it can be: a window that comes up over the piece
+        # between this grab and the press is the only one it cannot see.
+        confirm_press(self.drops.eyes, self.sight, self.carried,
+                      self.drops.pointer)  # Covered: never press there
 
     def look(self, at: Point) -> None:
         clock = self.drops.clock
@@ -319,3 +341,21 @@ def _middle(box: Box, share: float) -> Box:
 
 def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+class _PressCheck:
+    """The careful path's watcher: only the pre-press check (bot.guard), run inside the drag as
+    the last thing before the button goes down, with nothing else to confirm meanwhile."""
+
+    def __init__(self, drops: Drops, sight: Sight, planned: Drag) -> None:
+        self.drops, self.sight, self.planned = drops, sight, planned
+
+    def before_press(self) -> None:
+        confirm_press(self.drops.eyes, self.sight, self.planned,
+                      self.drops.pointer)  # Covered: never press there
+
+    def look(self, at: Point) -> None:
+        pass
+
+    def release_here(self) -> bool:
+        return True

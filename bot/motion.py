@@ -13,7 +13,7 @@ it, so a drag lasts `drag_ms` however busy the machine is, not `drag_ms` plus ev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -29,6 +29,9 @@ class OutsideGame(RuntimeError):
 
 class Watcher(Protocol):
     """Work done while a drag is under way (bot.drops confirms the previous drop with it)."""
+
+    def before_press(self) -> None:
+        """Called on the piece right before the button goes down (it may raise to stop it)."""
 
     def look(self, at: Point) -> None:
         """Called after the press and after each move of the pointer (at: where it is now)."""
@@ -62,18 +65,15 @@ def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Tim
 
 
 def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
-         timing: Timing, watcher: Watcher | None = None,
-         before_press: Callable[[], None] | None = None) -> bool:
+         timing: Timing, watcher: Watcher | None = None) -> bool:
     """Press at `start`, travel to `end`, rest there (the game may lag), release.
 
     With a `watcher`, it is shown every step and asked on the cell whether to release there;
     when it says no, the piece travels back and is released at `start` after a longer rest
     (`Timing.carry_back_rest_ms`, so a lagging game drops it there, not on the way). Returns
-    whether the piece was released at `end`. `before_press` runs on the piece right before the
-    button goes down (bot.guard.confirm_press: it raises, and nothing is pressed, when the piece
-    does not look as read)."""
+    whether the piece was released at `end`."""
     check_inside(bounds, start, end)
-    with _pressed(pointer, guard, start, timing, watcher, before_press):
+    with _pressed(pointer, guard, start, timing, watcher):
         _travel(pointer, guard, start, end, timing, watcher)
         _rest(guard, timing.rest_ms, watcher, end)
         if watcher is None or watcher.release_here():
@@ -107,17 +107,16 @@ def _rest(guard: Guard, ms: int, watcher: Watcher | None, at: Point) -> None:
 
 @contextmanager
 def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
-             watcher: Watcher | None,
-             before_press: Callable[[], None] | None = None) -> Iterator[None]:
+             watcher: Watcher | None) -> Iterator[None]:
     """Hover on `point`, press, hold one frame; the button is up again on any way out.
     (The watcher's first look is after the press: a frame grabbed while hovering, a few
-    milliseconds after the last release, is too early to show that drop. `before_press` is
-    last before the button goes down: a window may appear at any moment.)"""
+    milliseconds after the last release, is too early to show that drop.)"""
     guard.check()
     _move(pointer, guard, point)
     _rest(guard, timing.hover_ms, None, point)
-    if before_press is not None:
-        before_press()
+    if watcher is not None:
+        watcher.before_press()
+    guard.check()
     try:
         pointer.press()
         _rest(guard, timing.hold_ms, watcher, point)

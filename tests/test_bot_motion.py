@@ -166,6 +166,9 @@ class Refusing:
     def __init__(self) -> None:
         self.seen: list[Point] = []
 
+    def before_press(self) -> None:
+        pass
+
     def look(self, at: Point) -> None:
         self.seen.append(at)
 
@@ -192,6 +195,9 @@ def test_a_drag_keeps_its_time_however_long_each_step_takes() -> None:
     pointer, clock = FakePointer((500, 400)), FakeClock()
 
     class Slow:
+        def before_press(self) -> None:
+            pass
+
         def look(self, at: Point) -> None:
             clock.now += 0.004
 
@@ -201,3 +207,15 @@ def test_a_drag_keeps_its_time_however_long_each_step_takes() -> None:
     timing = Timing(drag_ms=80, hover_ms=0, hold_ms=0, rest_ms=0)
     drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, timing, Slow())
     assert clock.now == pytest.approx(timing.drag_ms / 1000 + 0.004 * 2, abs=0.0045)
+
+
+def test_a_watcher_refusing_the_press_stops_the_drag_before_the_button_goes_down() -> None:
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+
+    class Covered(Refusing):
+        def before_press(self) -> None:
+            raise RuntimeError("something is over the piece")
+
+    with pytest.raises(RuntimeError, match="over the piece"):
+        drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, Timing(), Covered())
+    assert kinds(pointer) == ["move"]  # onto the piece, and no press
