@@ -94,6 +94,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"
+    unclear = [b.number for b in buttons if b.unclear]
+    if fault is None and unclear:
+        fault = f"level {unclear[0]}'s check mark is too faint to tell completed from open"
     doubts = [] if fault is None else [Doubt(Named("level map"), fault)]
     return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                          buttons=MappingProxyType(named), levels=MappingProxyType(levels),

@@ -122,6 +122,10 @@ class PieceSettings:
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
     min_spread: int = 50  # max - min channel: a saturated fill
+    # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
+    # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
+    # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
+    dark_saturation: float = 0.5
     outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
     closed_sides: int = 3
     # An outline round a placed piece is sampled this far (of the cell side) inside the cell's
@@ -143,6 +147,9 @@ class ScreenKindSettings:
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    # A corner only this much brighter than the fill (but not check_colour_margin) is a check
+    # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
+    check_faint_margin: int = 12
     fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
     logo_band: float = 0.3  # of the game height: where the logo stands
     logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
