@@ -331,7 +331,34 @@ def arrow_side(part: Part, labels: np.ndarray) -> Side | None:
     strokes and holes match no triangle.
     """
     score, side = arrow_match(part, labels)
-    return side if score >= LABEL.arrow_match else None
+    if score >= LABEL.arrow_match:
+        return side
+    # Blur at a small zoom rounds an arrow into a dome or a bar that matches its triangle
+    # weakly. A column's arrow is flat (across the column much wider than along it), as no
+    # digit or pair of digits is, so a weaker match suffices; a row's arrow is as narrow as
+    # a "1", so it must also show an arrow's symmetry and taper.
+    if side is None or score < LABEL.flat_arrow_match:
+        return None
+    if side in ("top", "bottom"):
+        return side if part.rect.h <= LABEL.flat_arrow * part.rect.w else None
+    # A row's blurred arrow: solid, mirror-symmetric across the row's axis (a "1" has its
+    # flag on one side), full across at its base and thin at its tip (a "0" or "8" is full at
+    # both ends, a blurred solid digit thin at both; a "3" has holes between its arcs).
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    blob = labels[y:y + h, x:x + w] == part.label
+    mirrored = blob[::-1]
+    if (blob & mirrored).sum() < LABEL.arrow_symmetry * (blob | mirrored).sum() \
+            or blob.sum() < LABEL.arrow_solid * blob.size:
+        return None
+    counts = blob.sum(axis=0).astype(float)  # across the row, column by column
+    if side == "left":
+        counts = counts[::-1]  # base first
+    quarter = max(1, round(len(counts) / 4))
+    top = counts.max()
+    if counts[:quarter].mean() >= LABEL.arrow_base_full * top \
+            and counts[-quarter:].mean() <= LABEL.arrow_tip_thin * top:
+        return side
+    return None
 
 
 def arrow_match(part: Part, labels: np.ndarray) -> tuple[float, Side | None]:

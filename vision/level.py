@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope, Sum
-from vision.colours import blue_ink, distance, red_ink
+from vision.colours import blue_ink, blue_text, distance, red_ink
 from vision.crops import LabelCrop, LabelRead, Shot, number, read_crops
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -90,8 +90,8 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     pieces = _on_board(found, fit_grid(lattice), squares)
     placed = [_cell_around(p.fill, side) for p in pieces if p.in_cell]
     grid = fit_grid([*squares, *placed])
-    ink = _without_outlines(dark | blue_ink(logical) | red_ink(logical), [*squares, *placed],
-                            side)
+    ink = _without_outlines(dark | blue_text(logical, shot.background) | red_ink(logical),
+                            [*squares, *placed], side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)
         ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),

@@ -63,11 +63,18 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     label_box = shot.box(union(line))
     digits = union(last_word(line))
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
-    smooth = cv2.GaussianBlur(shot.image, (stroke, stroke), 0) if stroke >= 3 else shot.image
-    # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
-    crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
-    stretched = (cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX),)
-    read = read_crops([LabelCrop(LEVEL_LABEL, stretched, label_box)])[LEVEL_LABEL]
+
+    def stretched(kernel: int) -> np.ndarray:
+        smooth = cv2.GaussianBlur(shot.image, (kernel, kernel), 0) if kernel >= 3 else shot.image
+        # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
+        crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
+        return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
+
+    # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
+    # smoothed differently must read the same digits (the noise differs, the digits do not).
+    read = read_crops([LabelCrop(LEVEL_LABEL, (stretched(stroke),), label_box,
+                                 lambda: (stretched(2 * stroke + 1), stretched(1)),
+                                 confirm=True)])[LEVEL_LABEL]
     doubts: list[Doubt] = []
     level = number(read.glyph, LEVEL_LABEL, label_box, doubts, single=False,
                    width=LEVEL.level_digits)

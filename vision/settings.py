@@ -48,6 +48,11 @@ class ColourSettings:
     dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
     grey_spread: int = 40  # max - min channel below this: a grey, not a colour
     blue_margin: int = 45  # blue channel above red and green by this much: blue ink
+    # Blue text as a shape (vision.colours.blue_text): blue above red and green by this much
+    # more than the background's own, and by at least `blue_text_min` (a light grey text
+    # outline on a yellow background is bluer than it, but not blue).
+    blue_text_margin: int = 40
+    blue_text_min: int = 15
     white_min: int = 200  # every channel above this (relative to 255): white digits
     # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
     # must be clearly red (anti-aliased edges drift towards the background); a blob's median
@@ -104,6 +109,18 @@ class LabelSettings:
     # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
     # against a left arrow) 0.61 at most.
     arrow_match: float = 0.67
+    # A column's arrow (up or down) as flat as this (height over width; the game's is 0.5,
+    # a digit's 1.2 or more, two merged digits' 0.85 or more) needs only this match: blur
+    # at 0.5x rounds it into a dome that matches its triangle about 0.6.
+    flat_arrow: float = 0.7
+    flat_arrow_match: float = 0.5
+    # A row's arrow that matches weakly: its ink overlaps its mirror image across the row by
+    # this share of their union (a "1", its flag on top, about 0.7), its base quarter is
+    # this full of the widest column's ink, and its tip quarter at most this full.
+    arrow_symmetry: float = 0.85
+    arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
+    arrow_base_full: float = 0.75
+    arrow_tip_thin: float = 0.6
     # An arrow's base is about twice its height, up to 4 times where the cell outline's wipe
     # took a small arrow's base row (0.55x); a blob narrower than 3 logical px or longer than
     # this over its width is a stroke, which any triangle matches.
