@@ -320,8 +320,11 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
             doubts.append(Doubt(key, found.unclear, box))
             continue
         read = reads.get(key)
+        text = read.glyph.text if read else ""
+        low, high = digits_seen(found.parts[1:], text)
+        length = len(text)
         total = number(read.glyph if read else None, key, box, doubts, single=False,
-                       width=digits_seen(found.parts[1:]))
+                       width=length if low <= length <= high else low)
         scope = _scope(shot, found)
         if scope is None:
             doubts.append(Doubt(key, "neither dark nor blue: scope unknown", box))

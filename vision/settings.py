@@ -103,7 +103,13 @@ class LabelSettings:
     # digit at the smallest zoom still stands about 0.2 of the pitch tall.
     min_part: float = 0.06
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
-    digit_width: float = 0.62  # a digit's usual width over its height
+    # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
+    # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
+    # small zoom is 0.95 wide, two touching "1"s about 0.95 too: such a blob read as one
+    # narrow digit, "1" or "7", is a doubt).
+    one_digit: float = 0.85
+    two_digits: float = 1.0
+    narrow_digits: str = "17"
     # A sum's arrow is a solid isosceles triangle: its ink, compared with the triangle that
     # fills its own box pointing one way, overlaps it by at least this share of their union.
     # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
