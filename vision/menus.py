@@ -20,6 +20,7 @@ from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
     empty_slot_ink,
+    filled_buttons,
     has_logo,
     map_buttons,
     map_fault,
@@ -86,6 +87,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     else no screen of the game."""
     buttons = map_buttons(shot.view.image, shot.background)
     if not buttons:
+        if filled_buttons(shot.view.image, shot.background):
+            return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+                Doubt(Named("level map"), "a level button, but too few to read the map"),))
         if has_logo(shot.view.image, shot.background):
             return ScreenReading("title", game=shot.game, scale=shot.scale)
         return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(

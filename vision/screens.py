@@ -50,6 +50,21 @@ def has_logo(view: np.ndarray, background: np.ndarray) -> bool:
     return len(squares) >= SCREEN_KIND.logo_min_squares
 
 
+def filled_buttons(view: np.ndarray, background: np.ndarray) -> int:
+    """How many filled squares of a level button's size stand where the map's buttons do: a
+    map whose locked buttons a degraded capture washed out still shows its open ones (the
+    title has none there)."""
+    height, width = view.shape[:2]
+    top, bottom = (int(f * height) for f in SCREEN_KIND.button_band)
+    band = view[top:bottom]
+    filled = (distance(band, background) > SCREEN_KIND.fill_distance).astype(np.uint8) * 255
+    parts, _ = ink_parts(filled, SCREEN_KIND.button_side[0] * width)
+    low, high = (f * width for f in SCREEN_KIND.button_side)
+    return sum(1 for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
+               and abs(p.rect.w - p.rect.h) <= SCREEN_KIND.button_size_tolerance * p.rect.w
+               and p.area >= SCREEN_KIND.logo_fill * p.rect.w * p.rect.h)
+
+
 def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Rect]:
     """Words of white text below `top` (logical y), left to right.
 
