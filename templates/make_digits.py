@@ -37,9 +37,9 @@ from vision.colours import distance  # noqa: E402
 from vision.crops import fill_contrast  # noqa: E402
 from vision.digits import TEMPLATES, features  # noqa: E402
 from vision.ocr import normalise  # noqa: E402
+from vision.settings import DIGITS_KNN  # noqa: E402
 
 Colour = tuple[int, int, int]
-SCALE = 170.0  # features are stored as uint8 at this scale (HOG values under 1, aspect 1.5)
 
 
 def _hls(hue: float, lightness: float, saturation: float) -> Colour:
@@ -161,8 +161,14 @@ def main() -> int:
     args = parser.parse_args()
     pygame.font.init()
     rows, labels = samples(args.count, args.seed)
-    stored = np.clip(np.round(rows * SCALE), 0, 255).astype(np.uint8)
-    np.savez_compressed(args.out, features=stored, labels=labels, scale=np.float32(SCALE))
+    # The templates are kept in their principal components (DIGITS_KNN.dims of them): the
+    # distances hardly change, and matching a digit costs a seventh of the whole description.
+    mean = rows.mean(axis=0)
+    _, _, axes = np.linalg.svd(rows - mean, full_matrices=False)
+    basis = axes[:DIGITS_KNN.dims].T.astype(np.float32)
+    projected = ((rows - mean) @ basis).astype(np.float16)
+    np.savez_compressed(args.out, features=projected, labels=labels,
+                        mean=mean.astype(np.float32), basis=basis)
     counts = np.bincount(labels, minlength=10)
     print(f"{len(labels)} template digits from {args.count} labels -> {args.out} "
           f"({args.out.stat().st_size // 1024} KB); per digit {counts.tolist()}")

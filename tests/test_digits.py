@@ -30,7 +30,9 @@ def one_digit(text: str, scheme: int = 0, height: int = 20) -> np.ndarray:
 def test_the_templates_ship_and_load() -> None:
     found = classifier.templates()
     assert found is not None, f"missing {classifier.TEMPLATES}: run templates/make_digits.py"
-    assert found.features.shape == (len(found.labels), features(one_digit("5")).size)
+    described = features(one_digit("5")).size
+    assert found.basis.shape == (described, DIGITS_KNN.dims) and found.mean.shape == (described,)
+    assert found.features.shape == (len(found.labels), DIGITS_KNN.dims)
     assert set(found.labels.tolist()) == set(range(10))
 
 

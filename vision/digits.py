@@ -4,9 +4,10 @@ Each digit arrives as vision.ocr normalises it (grey ink strength 0..255 at the 
 Its shape is squared up (aspect kept, centred), shrunk to `DigitSettings.side` pixels and
 described by its gradient histograms (HOG: how the strokes run, which survives stroke width,
 blur, JPEG and gamma far better than raw pixels do), plus its aspect (a "1" is narrow).
-The nearest `neighbours` of the templates (templates/digits.npz, made by
+The nearest `neighbours` of the templates vote (templates/digits.npz, made by
 templates/make_digits.py from digits drawn in the game's three shipped fonts, plain, outlined
-and shadowed, resized, JPEG-compressed and darkened, and cut by the same vision code) vote.
+and shadowed, resized, JPEG-compressed and darkened, and cut by the same vision code; kept in
+their descriptions' principal components, so a match costs little).
 
 A vote is only as sure as its neighbourhood: every neighbour one digit, and the nearest
 template of any other digit clearly further away than the nearest of this one
@@ -95,15 +96,18 @@ def _hog_size() -> int:
 
 @dataclass(frozen=True)
 class Templates:
-    """The template digits' features (rows) and their digits."""
+    """The template digits in the principal components of their descriptions (rows), their
+    digits, and the projection: a description's `mean` and the components' `basis`."""
 
     features: np.ndarray
     labels: np.ndarray
+    mean: np.ndarray
+    basis: np.ndarray
+    norms: np.ndarray
 
-    @property
-    def norms(self) -> np.ndarray:
-        squares: np.ndarray = np.einsum("ij,ij->i", self.features, self.features)
-        return squares
+    def project(self, described: np.ndarray) -> np.ndarray:
+        projected: np.ndarray = (described - self.mean) @ self.basis
+        return projected
 
 
 @cache
@@ -112,15 +116,9 @@ def templates() -> Templates | None:
     if not TEMPLATES.is_file():
         return None
     with np.load(TEMPLATES) as data:
-        scale = float(data["scale"])
-        return Templates(data["features"].astype(np.float32) / scale,
-                         data["labels"].astype(np.int8))
-
-
-@cache
-def _norms() -> np.ndarray:
-    found = templates()
-    return found.norms if found is not None else np.zeros(0, np.float32)
+        found = data["features"].astype(np.float32)
+        return Templates(found, data["labels"].astype(np.int8), data["mean"], data["basis"],
+                         np.einsum("ij,ij->i", found, found))
 
 
 def classify(digits: list[np.ndarray]) -> list[Vote] | None:
@@ -130,10 +128,11 @@ def classify(digits: list[np.ndarray]) -> list[Vote] | None:
         return None
     if not digits:
         return []
-    queries = np.stack([features(d) for d in digits])
-    # squared distances to every template, by one matrix product
-    near = (np.einsum("ij,ij->i", queries, queries)[:, None] + _norms()[None, :]
-            - 2 * queries @ found.features.T)
+    queries = found.project(np.stack([features(d) for d in digits]))
+    # Squared distances to every template. The products by einsum's own loop, not BLAS: for
+    # a few dozen digits BLAS's thread start-up costs eight times the work on a busy machine.
+    products = np.einsum("ik,jk->ij", queries, found.features)
+    near = np.einsum("ij,ij->i", queries, queries)[:, None] + found.norms[None, :] - 2 * products
     near = np.maximum(near, 0)
     votes = []
     k = DIGITS_KNN.neighbours

@@ -318,6 +318,7 @@ class DigitSettings:
     # The aspect (width over height) is a feature too, weighted against the HOG's 324 values
     # (each under 1): a "1" and a "7" differ most in it.
     aspect_weight: float = 1.0
+    dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for a sure vote
     # the nearest template of another digit at least this much further than this digit's
     # nearest (as a share of it): a sure vote stands clear of every other digit
