@@ -20,13 +20,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
-pytestmark = pytest.mark.slow  # about two minutes: 200 renders, read one by one
-
 SEEDS = range(200)
 MIN_EXACT = 0.5  # measured 102 of these 200; target 0.995
 MAX_SURE_WRONG = 1  # measured 1 of these 200; target 0
 
 
+@pytest.mark.slow  # about two minutes: 200 renders, read one by one
 def test_random_looks_read_exactly_or_are_doubted() -> None:
     outcomes = sweep(SEEDS)
     counts = Counter(o.verdict for o in outcomes)
@@ -34,3 +33,36 @@ def test_random_looks_read_exactly_or_are_doubted() -> None:
     assert len(outcomes) == len(SEEDS)
     assert counts["sure-wrong"] <= MAX_SURE_WRONG, wrong
     assert counts["exact"] >= MIN_EXACT * len(outcomes), counts
+
+
+def test_text_effects_stay_thin_on_a_shrunk_capture() -> None:
+    """Shrunk under 0.8x, a ring or shadow wider than 1 logical px fills the digits' holes:
+    no random look draws one there (wider ones remain on larger captures)."""
+    from game.looks import THIN_EFFECTS_BELOW, random_look
+
+    looks = [random_look(seed) for seed in range(300)]
+    widths = {look.degrade.rescale < THIN_EFFECTS_BELOW: [] for look in looks}
+    for look in looks:
+        effects = (look.text_effect, look.blue_effect, look.piece_effect)
+        widths[look.degrade.rescale < THIN_EFFECTS_BELOW] += [e.width for e in effects if e]
+    assert max(widths[True]) == 1.0
+    assert max(widths[False]) > 1.0
+
+
+def test_text_effects_dim_under_the_completed_overlay() -> None:
+    """The overlay dims everything drawn before it, a light text outline too (left bright, it
+    outshone the dimmed label and read as white words on the overlay)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from game.levels import load_level
+    from game.looks import Look, TextEffect
+    from game.render import render_screen
+
+    look = replace(Look.real(load_level(3)), text_effect=TextEffect("outline", (235, 235, 235)))
+    shot = render_screen("level_complete", level=3, look=look)
+    label = shot.truth["boxes"]["level_label"]
+    x, y, w, h = label
+    corner = shot.image[y:y + h, x:x + w]
+    assert int(np.max(corner)) < 120  # the overlay is #454c4c; undimmed, the ring was 235

@@ -48,6 +48,11 @@ class ColourSettings:
     dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
     grey_spread: int = 40  # max - min channel below this: a grey, not a colour
     blue_margin: int = 45  # blue channel above red and green by this much: blue ink
+    # Blue text as a shape (vision.colours.blue_text): blue above red and green by this much
+    # more than the background's own, and by at least `blue_text_min` (a light grey text
+    # outline on a yellow background is bluer than it, but not blue).
+    blue_text_margin: int = 40
+    blue_text_min: int = 15
     white_min: int = 200  # every channel above this (relative to 255): white digits
     # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
     # must be clearly red (anti-aliased edges drift towards the background); a blob's median
@@ -98,12 +103,30 @@ class LabelSettings:
     # digit at the smallest zoom still stands about 0.2 of the pitch tall.
     min_part: float = 0.06
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
-    digit_width: float = 0.62  # a digit's usual width over its height
+    # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
+    # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
+    # small zoom is 0.95 wide, two touching "1"s about 0.95 too: such a blob read as one
+    # narrow digit, "1" or "7", is a doubt).
+    one_digit: float = 0.85
+    two_digits: float = 1.0
+    narrow_digits: str = "17"
     # A sum's arrow is a solid isosceles triangle: its ink, compared with the triangle that
     # fills its own box pointing one way, overlaps it by at least this share of their union.
     # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
     # against a left arrow) 0.61 at most.
     arrow_match: float = 0.67
+    # A column's arrow (up or down) as flat as this (height over width; the game's is 0.5,
+    # a digit's 1.2 or more, two merged digits' 0.85 or more) needs only this match: blur
+    # at 0.5x rounds it into a dome that matches its triangle about 0.6.
+    flat_arrow: float = 0.7
+    flat_arrow_match: float = 0.5
+    # A row's arrow that matches weakly: its ink overlaps its mirror image across the row by
+    # this share of their union (a "1", its flag on top, about 0.7), its base quarter is
+    # this full of the widest column's ink, and its tip quarter at most this full.
+    arrow_symmetry: float = 0.85
+    arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
+    arrow_base_full: float = 0.75
+    arrow_tip_thin: float = 0.6
     # An arrow's base is about twice its height, up to 4 times where the cell outline's wipe
     # took a small arrow's base row (0.55x); a blob narrower than 3 logical px or longer than
     # this over its width is a stroke, which any triangle matches.
@@ -122,6 +145,10 @@ class PieceSettings:
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
     min_spread: int = 50  # max - min channel: a saturated fill
+    # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
+    # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
+    # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
+    dark_saturation: float = 0.5
     outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
     closed_sides: int = 3
     # An outline round a placed piece is sampled this far (of the cell side) inside the cell's
@@ -143,6 +170,9 @@ class ScreenKindSettings:
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    # A corner only this much brighter than the fill (but not check_colour_margin) is a check
+    # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
+    check_faint_margin: int = 12
     fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
     logo_band: float = 0.3  # of the game height: where the logo stands
     logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
