@@ -32,7 +32,7 @@ import numpy as np
 from puzzle.geometry import Box
 from vision._ocr_engines import Engine, Glyph, open_engine
 from vision.digits import Vote, classify
-from vision.settings import DIGITS_KNN, OCR, View
+from vision.settings import OCR, View
 
 __all__ = ["Glyph", "read_labels"]
 
@@ -177,17 +177,15 @@ def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
     """The text most reads name; confidence the agreeing Tesseract views' share of all the
     reads, times their own. Sure only when the reads settled and the classifier (when it has
     templates) names the same digit, sure or not: a digit Tesseract alone settles on while the
-    templates find another clearly nearest is doubtful, and so is one the reads never
-    settled."""
+    templates find another nearest is doubtful (Tesseract settles on a blurred "8" as "3"), and
+    so is one the reads never settled."""
     votes = _votes(ballot, vote)
     if not votes:
         return Glyph(next((r.text for r in ballot if r.text), ""), 0.0)
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
-    # An unsure vote at a near tie (a digit unlike every template) is no evidence either way.
-    agrees = vote is None or vote.text == text or (not vote.sure
-                                                    and vote.margin < DIGITS_KNN.veto_margin)
+    agrees = vote is None or vote.text == text
     settled = _decided(ballot, vote) and agrees
     return Glyph(text, confidence if settled else min(confidence, OCR.unsettled))
 

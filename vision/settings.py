@@ -353,10 +353,6 @@ class DigitSettings:
     # the nearest template of another digit at least this much further than this digit's
     # nearest (as a share of it): a sure vote stands clear of every other digit
     margin: float = 0.15
-    # An unsure vote this clear or clearer (margin as above) still vetoes a digit Tesseract's
-    # views settled on otherwise; nearer a tie the shape is unlike every template (the real
-    # game's narrow "1" is about as far from every digit's templates), and only Tesseract judges.
-    veto_margin: float = 0.05
 
 
 @dataclass(frozen=True)
