@@ -286,10 +286,12 @@ class CompletedSettings:
 @dataclass(frozen=True)
 class View:
     """One way to show a digit to Tesseract: its ink scaled by `scale`, then thresholded at
-    `level` of full ink strength."""
+    `level` of full ink strength, its strokes thinned to `stroke` if heavier."""
 
     level: float
     scale: float = 1.0
+    # strokes heavier than this share of the digit's height are eroded to it (None: as drawn)
+    stroke: float | None = None
 
 
 # Measured (tests/test_ocr.py material, one view at a time, 3319 normalised digits): thin
@@ -297,8 +299,10 @@ class View:
 # bold strokes a little smaller or larger than the normalised height misread least (2 of 3319).
 # Tesseract's misreads ("1" as "4" at 0.97) and blanks differ from view to view, so further
 # views are read only while no two agree on a digit.
-_VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8),
-          View(0.42), View(0.42, scale=0.7), View(0.6))
+_VIEWS = (View(0.42, stroke=0.16), View(0.5), View(0.35), View(0.6, stroke=0.2),
+          View(0.5, scale=1.25, stroke=0.14), View(0.35, scale=0.8), View(0.35, scale=1.25),
+          View(0.35, stroke=0.16), View(0.5, 0.8), View(0.5, stroke=0.12), View(0.42, scale=0.7),
+          View(0.6))
 
 
 @dataclass(frozen=True)
@@ -311,6 +315,9 @@ class OcrSettings:
     margin: int = 10
     min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
+    ink_share: float = 0.5  # of the farthest ink: a pixel this far from the background is ink
+    # of a label crop: digits (bold, outlined, cut tight) cover less; more is a frame's inside
+    max_ink_cover: float = 0.7
     max_digits: int = 2
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
@@ -328,6 +335,24 @@ class OcrSettings:
     # (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Applied when the
     # engine opens, unless the user set OMP_THREAD_LIMIT.
     omp_thread_limit: int = 1
+
+
+@dataclass(frozen=True)
+class DigitSettings:
+    """The template digit classifier beside Tesseract (vision.digits, templates/digits.npz)."""
+
+    side: int = 24  # px: a digit squared up and shrunk to this for its description
+    pad: int = 2  # px of empty border round it, so the outer strokes have gradients
+    hog_cell: int = 6
+    hog_bins: int = 9
+    # The aspect (width over height) is a feature too, weighted against the HOG's 324 values
+    # (each under 1): a "1" and a "7" differ most in it.
+    aspect_weight: float = 1.0
+    dims: int = 48  # principal components the templates are kept in (of 325)
+    neighbours: int = 5  # templates that vote; all must name one digit for a sure vote
+    # the nearest template of another digit at least this much further than this digit's
+    # nearest (as a share of it): a sure vote stands clear of every other digit
+    margin: float = 0.15
 
 
 @dataclass(frozen=True)
@@ -349,4 +374,5 @@ READ = ReadSettings()
 LEVEL = LevelSettings()
 COMPLETED = CompletedSettings()
 OCR = OcrSettings()
+DIGITS_KNN = DigitSettings()
 VERIFY = VerifySettings()
