@@ -161,7 +161,9 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
     """The level screen in `look` (painted by a Painter.for_look); `held_at` is the logical
     point where a held piece is drawn; `dim`: under the completed screen's overlay."""
     palette, fonts = painter.theme.palette, painter.theme.fonts
-    effect = look.text_effect
+    # Under the overlay a text's outline or shadow dims with it: a light ring left bright
+    # would outshine the dimmed text (and read as white words on the overlay).
+    effect = _dimmed_effect(look.text_effect, painter.theme) if dim else look.text_effect
     if dim:
         background = palette.overlay_background
         surface.fill(background)
@@ -225,14 +227,20 @@ def _scaled(effect: TextEffect | None, zoom: float) -> TextEffect | None:
 def _sum_inks(look: Look, blue: bool, dim: bool,
               theme: Theme) -> tuple[Colour, Colour, TextEffect | None]:
     """Digit fill, arrow colour and text effect of a sum label."""
-    if not blue:
-        return look.dark_sum, look.dark_sum, look.text_effect
+    if not blue:  # dark ink hardly changes under the overlay; its effect does
+        ring = _dimmed_effect(look.text_effect, theme) if dim else look.text_effect
+        return look.dark_sum, look.dark_sum, ring
     colour, arrow, ring = look.blue_sum, look.blue_arrow, look.blue_effect
-    if dim:  # dark ink hardly changes under the overlay; blue must dim
+    if dim:  # blue must dim
         colour, arrow = dimmed(colour, theme), dimmed(arrow, theme)
-        if ring is not None:
-            ring = TextEffect(ring.kind, dimmed(ring.colour, theme), ring.width)
+        ring = _dimmed_effect(ring, theme)
     return colour, arrow, ring
+
+
+def _dimmed_effect(effect: TextEffect | None, theme: Theme) -> TextEffect | None:
+    """A text effect under the completed screen's overlay."""
+    return None if effect is None else TextEffect(effect.kind, dimmed(effect.colour, theme),
+                                                  effect.width)
 
 
 def draw_level_complete(surface: pygame.Surface, painter: Painter, layout: LevelLayout,

@@ -51,6 +51,7 @@ RESCALE_RANGE = (0.5, 2.5)
 JPEG_RANGE = (50, 95)
 GAMMA_RANGE = (0.7, 1.4)
 BLUE_HUES_LEFT_OUT = (205.0, 275.0)  # degrees: no background there
+THIN_EFFECTS_BELOW = 0.8  # rescale under which text effects are 1 px wide at most
 
 
 @dataclass(frozen=True)
@@ -278,28 +279,35 @@ def _draw_look(rng: random.Random, seed: int) -> Look:
     elif piece_name == "blue" and rng.random() < 0.5:
         piece = _jitter(rng, hex_colour("#8181ff"), 10)
     rescale = rng.uniform(*RESCALE_RANGE)
+    # drawn in this order (the order of the seeds' looks so far)
+    leaves = rng.random() < 0.6
+    noise = rng.choice((0.0, 0.0, rng.uniform(1, 6)))
+    ink = _jitter(rng, _PALETTE.ink, 16)
+    cell_line = rng.choice((1.5, 2.0, 2.0, 2.5, 3.0))
+    face = rng.choice(sorted(FACES))
+    text_effect = _effect(rng, text)
+    blue_arrow = _hls(225 + rng.uniform(-6, 6), rng.uniform(0.66, 0.74), 1.0)
+    piece_frame: Literal["bevel", "border"] = rng.choice(("bevel", "border"))
+    piece_effect = _piece_effect(rng, piece)
+    arrow_size = rng.uniform(0.8, 1.3)
+    degrade = Degrade(rescale=round(rescale, 3), jpeg_quality=rng.randint(*JPEG_RANGE),
+                      gamma=round(rng.uniform(*GAMMA_RANGE), 3))
+    if rescale < THIN_EFFECTS_BELOW:
+        # Shrunk this much, a 1.5-2 px ring or shadow fills the digits' holes (an "8" becomes
+        # a blob no person reads): effects stay 1 px, the real game's own ring width.
+        text_effect, blue_effect, piece_effect = (_thin(e) for e in
+                                                  (text_effect, blue_effect, piece_effect))
     return Look(
-        name=f"random {seed}",
-        background=top,
-        background_bottom=bottom,
-        piece_colour=piece,
-        leaves=rng.random() < 0.6,
-        noise=rng.choice((0.0, 0.0, rng.uniform(1, 6))),
-        ink=_jitter(rng, _PALETTE.ink, 16),
-        cell_line=rng.choice((1.5, 2.0, 2.0, 2.5, 3.0)),
-        face=rng.choice(sorted(FACES)),
-        text=text,
-        text_effect=_effect(rng, text),
-        dark_sum=dark_sum,
-        blue_sum=blue_sum,
-        blue_arrow=_hls(225 + rng.uniform(-6, 6), rng.uniform(0.66, 0.74), 1.0),
-        blue_effect=blue_effect,
-        piece_frame=rng.choice(("bevel", "border")),
-        piece_effect=_piece_effect(rng, piece),
-        arrow_size=rng.uniform(0.8, 1.3),
-        degrade=Degrade(rescale=round(rescale, 3), jpeg_quality=rng.randint(*JPEG_RANGE),
-                        gamma=round(rng.uniform(*GAMMA_RANGE), 3)),
+        name=f"random {seed}", background=top, background_bottom=bottom, piece_colour=piece,
+        leaves=leaves, noise=noise, ink=ink, cell_line=cell_line, face=face, text=text,
+        text_effect=text_effect, dark_sum=dark_sum, blue_sum=blue_sum, blue_arrow=blue_arrow,
+        blue_effect=blue_effect, piece_frame=piece_frame, piece_effect=piece_effect,
+        arrow_size=arrow_size, degrade=degrade,
     )
+
+
+def _thin(effect: TextEffect | None) -> TextEffect | None:
+    return None if effect is None else replace(effect, width=min(effect.width, 1.0))
 
 
 def random_look(seed: int) -> Look:

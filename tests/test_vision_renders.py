@@ -166,3 +166,38 @@ def test_render_boxes_map_back_to_the_framed_screenshot() -> None:
     assert (dx, dy) != (0, 0)
     moved = {c.cell: (c.box.x - dx, c.box.y - dy) for c in framed.cells}
     assert moved == {c.cell: (c.box.x, c.box.y) for c in bare.cells}
+
+
+# ---- boards mid-level: lines of placed pieces only ----------------------------------------
+
+
+def _latin_level(empty: list[tuple[int, int]]) -> Any:
+    """A 3x3 board (a Latin square) whose `empty` cells are pieces, the rest givens."""
+    from game.levels import Level
+    from puzzle.model import Placement, Puzzle, Sum
+
+    values = {(r, c): (r + c) % 3 + 1 for r in range(3) for c in range(3)}
+    puzzle = Puzzle.build([(r, c, None if (r, c) in empty else v) for (r, c), v in values.items()],
+                          sorted(values[cell] for cell in empty),
+                          [Sum("col", 2, 6, "line", "bottom"), Sum("row", 0, 6, "line", "left")])
+    answer = tuple(Placement(r, c, values[(r, c)]) for r, c in empty)
+    return Level(1, puzzle, answer, "#6faeb9", "#941aff", None, "test_vision_renders")
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.2])
+@pytest.mark.parametrize(("empty", "placed"), [
+    # rows 0 and 1 filled with pieces, no given in them: they show no empty outline
+    ([(r, c) for r in range(3) for c in range(3)], 6),
+    # one empty cell left, every other one a placed piece: a lone outline shows no pitch
+    ([(r, c) for r in range(3) for c in range(3)], 8),
+])
+def test_lines_of_placed_pieces_only_read_exactly(empty: list[tuple[int, int]], placed: int,
+                                                  scale: float) -> None:
+    """A real board can look like this mid-level: no given and no empty cell in a row or
+    column, only pieces placed in it. Vision places them on the board all the same."""
+    render = render_screen("level", level=_latin_level(empty), placed=placed, scale=scale)
+    reading = read_screen(render.image)
+    seen = reading.to_dict()
+    assert reading.screen == "level" and not reading.doubts, [str(d) for d in reading.doubts]
+    assert same_board(seen["puzzle"], render.truth["puzzle"])
+    assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, render.truth["placed"]))

@@ -53,6 +53,19 @@ def blue_ink(image: np.ndarray) -> np.ndarray:
     return ((b - r > COLOUR.blue_margin) & (b - g > COLOUR.blue_margin)).astype(np.uint8) * 255
 
 
+def blue_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
+    """Mask of everything drawn in blue (sums, their arrows, anti-aliased edges included):
+    bluer than the background by a margin, and blue at all. A small light-blue arrow
+    blurred and JPEG-compressed keeps its blue only at its core, where `blue_ink` would find
+    a sliver too thin to show its triangle; its blue over a background's own shows it whole.
+    (Not for scope: a grey on a yellow background is bluer than the background too.)"""
+    b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
+    blueness = b - np.maximum(g, r)
+    bb, bg, br = (int(v) for v in np.asarray(background).reshape(3))
+    floor = max(COLOUR.blue_text_min, bb - max(bg, br) + COLOUR.blue_text_margin)
+    return (blueness > floor).astype(np.uint8) * 255
+
+
 def red_ink(image: np.ndarray) -> np.ndarray:
     """Mask of red ink (digits of a broken rule)."""
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))

@@ -311,15 +311,24 @@ def last_word(parts: Sequence[Part]) -> list[Part]:
     return [b, c] if space > between else [c]
 
 
-def digits_seen(parts: Sequence[Part]) -> int:
-    """How many digits these blobs hold, judged by shape alone.
+def digits_seen(parts: Sequence[Part], text: str = "") -> tuple[int, int]:
+    """How many digits these blobs hold, judged by shape alone: the fewest and the most.
 
-    A digit of the game's fonts is about 0.6 of its height wide ("1" less); two digits that
-    touch at a small zoom make one blob about twice as wide. OCR must agree with this count,
-    or the reading is a doubt: a merged "26" must not pass as "2". A blob counts for at most
-    two digits: labels never have more, and blur at small zoom widens a merged pair.
+    A digit of the game's fonts is 0.45 ("1") to 0.95 (a bold "0" blurred) of its height
+    wide; two digits that touch at a small zoom make one blob 1 to 2 times as wide as high.
+    A blob between (a wide "0" or a merged "11") may be either. OCR must read a count in
+    this range, or the reading is a doubt: a merged "26" must not pass as "2". A blob counts
+    for at most two digits: labels never have more. A wide blob is not the one narrow digit
+    OCR may have read (`text`, the label's): two touching "1"s are as wide as a bold "0".
     """
-    return sum(min(2, max(1, round(p.rect.w / (LABEL.digit_width * p.rect.h)))) for p in parts)
+    narrow = len(text) == 1 and text in LABEL.narrow_digits
+    low = high = 0
+    for part in parts:
+        ratio = part.rect.w / max(1.0, part.rect.h)
+        wide = ratio > LABEL.two_digits or (ratio >= LABEL.one_digit and narrow)
+        low += 2 if wide else 1
+        high += 1 if ratio < LABEL.one_digit else 2
+    return low, high
 
 
 def arrow_side(part: Part, labels: np.ndarray) -> Side | None:
@@ -331,7 +340,34 @@ def arrow_side(part: Part, labels: np.ndarray) -> Side | None:
     strokes and holes match no triangle.
     """
     score, side = arrow_match(part, labels)
-    return side if score >= LABEL.arrow_match else None
+    if score >= LABEL.arrow_match:
+        return side
+    # Blur at a small zoom rounds an arrow into a dome or a bar that matches its triangle
+    # weakly. A column's arrow is flat (across the column much wider than along it), as no
+    # digit or pair of digits is, so a weaker match suffices; a row's arrow is as narrow as
+    # a "1", so it must also show an arrow's symmetry and taper.
+    if side is None or score < LABEL.flat_arrow_match:
+        return None
+    if side in ("top", "bottom"):
+        return side if part.rect.h <= LABEL.flat_arrow * part.rect.w else None
+    # A row's blurred arrow: solid, mirror-symmetric across the row's axis (a "1" has its
+    # flag on one side), full across at its base and thin at its tip (a "0" or "8" is full at
+    # both ends, a blurred solid digit thin at both; a "3" has holes between its arcs).
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    blob = labels[y:y + h, x:x + w] == part.label
+    mirrored = blob[::-1]
+    if (blob & mirrored).sum() < LABEL.arrow_symmetry * (blob | mirrored).sum() \
+            or blob.sum() < LABEL.arrow_solid * blob.size:
+        return None
+    counts = blob.sum(axis=0).astype(float)  # across the row, column by column
+    if side == "left":
+        counts = counts[::-1]  # base first
+    quarter = max(1, round(len(counts) / 4))
+    top = counts.max()
+    if counts[:quarter].mean() >= LABEL.arrow_base_full * top \
+            and counts[-quarter:].mean() <= LABEL.arrow_tip_thin * top:
+        return side
+    return None
 
 
 def arrow_match(part: Part, labels: np.ndarray) -> tuple[float, Side | None]:

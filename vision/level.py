@@ -18,7 +18,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope, Sum
-from vision.colours import blue_ink, distance, red_ink
+from vision.colours import blue_ink, blue_text, distance, red_ink
 from vision.crops import LabelCrop, LabelRead, Shot, number, read_crops
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -82,12 +82,16 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
                 odd: Sequence[Rect]) -> Board:
     logical = shot.view.image
     side = float(np.median([s.side for s in squares]))
-    pieces = _on_board(find_pieces(logical, shot.background, dark, side), fit_grid(squares),
-                       squares)
+    found = find_pieces(logical, shot.background, dark, side)
+    # A lone outline shows no pitch; the pieces placed around it do (a board one piece from
+    # done, or whose only cell left has no given beside it).
+    lattice = squares if len(squares) >= 2 else [
+        *squares, *(_cell_around(p.fill, side) for p in found if p.in_cell)]
+    pieces = _on_board(found, fit_grid(lattice), squares)
     placed = [_cell_around(p.fill, side) for p in pieces if p.in_cell]
     grid = fit_grid([*squares, *placed])
-    ink = _without_outlines(dark | blue_ink(logical) | red_ink(logical), [*squares, *placed],
-                            side)
+    ink = _without_outlines(dark | blue_text(logical, shot.background) | red_ink(logical),
+                            [*squares, *placed], side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)
         ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
@@ -114,16 +118,33 @@ def _odd_sized(shot: Shot, odd: Sequence[Rect], side: float) -> list[Doubt]:
 
 def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
               squares: Sequence[Rect]) -> list[FoundPiece]:
-    """Pieces stay placed only when they stand on the grid next to or among its cells."""
-    spots = [grid.coordinates(s.center)[:2] for s in squares]
-    rows, cols = [r for r, _ in spots], [c for _, c in spots]
-    kept = []
-    for piece in pieces:
+    """Pieces stay placed only when they stand on the grid among or next to its cells, or next
+    to pieces placed so: a row or column may hold placed pieces only (mid-level, every empty
+    cell of it filled and no given in it), and its pieces join the board through their
+    neighbours."""
+    board = {grid.coordinates(s.center)[:2] for s in squares}
+    rows, cols = [r for r, _ in board], [c for _, c in board]
+
+    def among(row: int, col: int) -> bool:
+        return min(rows) - 1 <= row <= max(rows) + 1 and min(cols) - 1 <= col <= max(cols) + 1
+
+    spots: dict[int, Cell] = {}
+    for n, piece in enumerate(pieces):
         row, col, miss = grid.coordinates(piece.fill.center)
-        on_board = (miss <= GRID.off_pitch and min(rows) - 1 <= row <= max(rows) + 1
-                    and min(cols) - 1 <= col <= max(cols) + 1)
-        kept.append(piece if on_board or not piece.in_cell else replace(piece, in_cell=False))
-    return kept
+        if piece.in_cell and miss <= GRID.off_pitch:
+            spots[n] = (row, col)
+    joined: set[int] = set()
+    grew = True
+    while grew:
+        grew = False
+        for n, (row, col) in spots.items():
+            if n not in joined and (among(row, col) or any(
+                    (row + dr, col + dc) in board for dr in (-1, 0, 1) for dc in (-1, 0, 1))):
+                joined.add(n)
+                board.add((row, col))
+                grew = True
+    return [piece if n in joined or not piece.in_cell else replace(piece, in_cell=False)
+            for n, piece in enumerate(pieces)]
 
 
 def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> np.ndarray:
@@ -299,8 +320,11 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
             doubts.append(Doubt(key, found.unclear, box))
             continue
         read = reads.get(key)
+        text = read.glyph.text if read else ""
+        low, high = digits_seen(found.parts[1:], text)
+        length = len(text)
         total = number(read.glyph if read else None, key, box, doubts, single=False,
-                       width=digits_seen(found.parts[1:]))
+                       width=length if low <= length <= high else low)
         scope = _scope(shot, found)
         if scope is None:
             doubts.append(Doubt(key, "neither dark nor blue: scope unknown", box))

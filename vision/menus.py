@@ -20,6 +20,7 @@ from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
     empty_slot_ink,
+    filled_buttons,
     has_logo,
     map_buttons,
     map_fault,
@@ -63,11 +64,18 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     label_box = shot.box(union(line))
     digits = union(last_word(line))
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
-    smooth = cv2.GaussianBlur(shot.image, (stroke, stroke), 0) if stroke >= 3 else shot.image
-    # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
-    crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
-    stretched = (cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX),)
-    read = read_crops([LabelCrop(LEVEL_LABEL, stretched, label_box)])[LEVEL_LABEL]
+
+    def stretched(kernel: int) -> np.ndarray:
+        smooth = cv2.GaussianBlur(shot.image, (kernel, kernel), 0) if kernel >= 3 else shot.image
+        # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
+        crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
+        return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
+
+    # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
+    # smoothed differently must read the same digits (the noise differs, the digits do not).
+    read = read_crops([LabelCrop(LEVEL_LABEL, (stretched(stroke),), label_box,
+                                 lambda: (stretched(2 * stroke + 1), stretched(1)),
+                                 confirm=True)])[LEVEL_LABEL]
     doubts: list[Doubt] = []
     level = number(read.glyph, LEVEL_LABEL, label_box, doubts, single=False,
                    width=LEVEL.level_digits)
@@ -80,6 +88,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     buttons = map_buttons(shot.view.image, shot.background)
     if not buttons:
         if has_logo(shot.view.image, shot.background):
+            if filled_buttons(shot.view.image, shot.background):
+                return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+                    Doubt(Named("level map"), "a level button, but too few to read the map"),))
             return ScreenReading("title", game=shot.game, scale=shot.scale)
         return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
             Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
@@ -94,6 +105,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"
+    unclear = [b.number for b in buttons if b.unclear]
+    if fault is None and unclear:
+        fault = f"level {unclear[0]}'s check mark is too faint to tell completed from open"
     doubts = [] if fault is None else [Doubt(Named("level map"), fault)]
     return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                          buttons=MappingProxyType(named), levels=MappingProxyType(levels),

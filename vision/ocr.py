@@ -31,6 +31,7 @@ import numpy as np
 
 from puzzle.geometry import Box
 from vision._ocr_engines import Engine, Glyph, open_engine
+from vision.digits import Vote, classify
 from vision.settings import OCR, View
 
 __all__ = ["Glyph", "read_labels"]
@@ -65,7 +66,28 @@ def shown(digit: np.ndarray, view: View) -> np.ndarray:
     if view.scale != 1.0:
         digit = cv2.resize(digit, None, fx=view.scale, fy=view.scale,
                            interpolation=cv2.INTER_AREA)
-    return _framed(digit, round(255 * view.level))
+    level = round(255 * view.level)
+    if view.stroke is not None:
+        digit = _thinned(digit, level, view.stroke)
+    return _framed(digit, level)
+
+
+def _thinned(digit: np.ndarray, level: int, stroke: float) -> np.ndarray:
+    """The digit with its strokes eroded to about `stroke` of its height, when heavier: text
+    drawn with an outline of its own darkness, or bold and blurred, comes out so heavy that
+    Tesseract reads nothing at all. The stroke width is the ink's area over half its outline."""
+    ink = (digit > level).astype(np.uint8)
+    contours, _ = cv2.findContours(ink, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    outline = sum(cv2.arcLength(c, closed=True) for c in contours)
+    rows = np.nonzero(ink.any(axis=1))[0]
+    if not outline or not rows.size:
+        return digit
+    width = 2 * float(ink.sum()) / outline
+    excess = round((width - stroke * (rows[-1] - rows[0] + 1)) / 2)
+    if excess < 1:
+        return digit
+    thinned: np.ndarray = cv2.erode(digit, np.ones((3, 3), np.uint8), iterations=excess)
+    return thinned
 
 
 def _tall_enough(digits: list[np.ndarray], level: int) -> list[np.ndarray]:
@@ -114,42 +136,58 @@ class _Reader:
 
     def _vote(self, digits: list[np.ndarray]) -> list[Glyph]:
         """Each digit read in the views (OcrSettings.views), one after another, until the
-        views agree on it.
+        evidence agrees on it: the template classifier's sure vote (vision.digits) counts as
+        one view, so a sure vote and one Tesseract view reading the same digit settle it.
 
         Tesseract's own confidence is no guard alone: it reads a clean "1" as "4" at 0.99 in
         one view and right in the next. A view that reads nothing does not count against."""
+        classified = classify(digits)
+        votes: list[Vote | None] = (list(classified) if classified is not None
+                                    else [None] * len(digits))
         ballots: list[list[Glyph]] = [[] for _ in digits]
         for view in OCR.views:
-            open_ = [n for n, ballot in enumerate(ballots) if not _decided(ballot)]
+            open_ = [n for n, ballot in enumerate(ballots) if not _decided(ballot, votes[n])]
+            if not open_:
+                break
             reads = self.engine.read([shown(digits[n], view) for n in open_])
             for n, read in zip(open_, reads, strict=True):
                 ballots[n].append(read)
-        return [_verdict(ballot) for ballot in ballots]
+        return [_verdict(ballot, vote) for ballot, vote in zip(ballots, votes, strict=True)]
 
 
-def _votes(ballot: list[Glyph]) -> list[Glyph]:
-    """The reads that count: Tesseract's own doubt (below VOTE_FLOOR) counts as no read."""
-    return [r for r in ballot if r.confidence >= OCR.vote_floor and r.text]
+def _votes(ballot: list[Glyph], vote: Vote | None = None) -> list[Glyph]:
+    """The reads that count: Tesseract's own doubt (below VOTE_FLOOR) counts as no read; the
+    classifier's sure vote counts as one more read."""
+    reads = [r for r in ballot if r.confidence >= OCR.vote_floor and r.text]
+    if vote is not None and vote.sure:
+        reads.append(Glyph(vote.text, 1.0))
+    return reads
 
 
-def _decided(ballot: list[Glyph]) -> bool:
-    """Two views agree and outnumber the dissent more than two to one (so a 2-1 split reads
-    on, and a digit the views keep disputing ends doubtful)."""
-    texts = [r.text for r in _votes(ballot)]
+def _decided(ballot: list[Glyph], vote: Vote | None = None) -> bool:
+    """Two reads agree and outnumber the dissent more than two to one (so a 2-1 split reads
+    on, and a digit the views keep disputing ends doubtful). A Tesseract majority against a
+    sure classifier vote is decided too: the views have judged, and the digit is doubtful."""
+    texts = [r.text for r in _votes(ballot, vote)]
     top = max((texts.count(t) for t in texts), default=0)
     return top >= 2 and top > 2 * (len(texts) - top)
 
 
-def _verdict(ballot: list[Glyph]) -> Glyph:
-    """The text most views read; confidence the agreeing views' share of all the views that
-    voted, times their own. A dispute the views never settled is doubtful."""
-    votes = _votes(ballot)
+def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
+    """The text most reads name; confidence the agreeing Tesseract views' share of all the
+    reads, times their own. Sure only when the reads settled and the classifier (when it has
+    templates) names the same digit, sure or not: a digit Tesseract alone settles on while the
+    templates find another nearest is doubtful (Tesseract settles on a blurred "8" as "3"), and
+    so is one the reads never settled."""
+    votes = _votes(ballot, vote)
     if not votes:
         return Glyph(next((r.text for r in ballot if r.text), ""), 0.0)
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
-    return Glyph(text, confidence if _decided(ballot) else min(confidence, OCR.unsettled))
+    agrees = vote is None or vote.text == text
+    settled = _decided(ballot, vote) and agrees
+    return Glyph(text, confidence if settled else min(confidence, OCR.unsettled))
 
 
 def _joined(digits: list[Glyph]) -> Glyph:
@@ -183,7 +221,12 @@ def normalise(crop: np.ndarray) -> DigitBlobs | None:
     spread = np.abs(pixels - background).max(axis=2)
     if float(spread.max()) < OCR.min_contrast:
         return None
-    _, ink = cv2.threshold(spread.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    # Otsu splits ink from background, but text in a ring of its own colour further from the
+    # background (a dark outline round dark digits) shows three levels, and Otsu may split the
+    # ring from the fill: anything half as far as the farthest ink is ink too.
+    otsu, _ = cv2.threshold(spread.astype(np.uint8), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    level = min(otsu, OCR.ink_share * float(spread.max()))
+    ink = np.where(spread > level, 255, 0).astype(np.uint8)
     boxes = digit_boxes(ink)
     if not boxes:
         return None
@@ -195,12 +238,21 @@ def normalise(crop: np.ndarray) -> DigitBlobs | None:
 
 
 def _pixels_and_background(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The crop as float colours (H, W, C) and its dominant colour, the background (per-channel
-    median: digits cover well under half of a label crop). Plain grey levels would not do:
-    blue #8080ff and tan #d39f79 are nearly the same grey."""
+    """The crop as float colours (H, W, C) and the background's colour: the per-channel median
+    of the crop's edge, which a label's margin keeps clear of its digits (of the whole crop,
+    bold outlined digits cut tight cover more than half, and the median would be their ink).
+    Unless most of the crop differs from its edge: digits never cover most of it, so the edge
+    is then a frame round the label's own ground (a whole piece cut with its border), and the
+    crop's median is the background. Plain grey levels would not do: blue #8080ff and tan
+    #d39f79 are nearly the same grey."""
     image = crop if crop.ndim == 3 else crop[:, :, None]
     pixels = image[:, :, :3].astype(np.float32)
-    return pixels, np.median(pixels.reshape(-1, pixels.shape[2]), axis=0)
+    edge = np.median(np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]]),
+                     axis=0)
+    off_edge = np.abs(pixels - edge).max(axis=2) >= OCR.min_contrast
+    if off_edge.mean() > OCR.max_ink_cover:
+        return pixels, np.median(pixels.reshape(-1, pixels.shape[2]), axis=0)
+    return pixels, edge
 
 
 def _ink_strength(pixels: np.ndarray, background: np.ndarray, spread: np.ndarray,

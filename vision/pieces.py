@@ -1,6 +1,9 @@
 """Pieces: squares filled with one saturated colour and white digits; in the tray or placed.
 
-A piece is found by its fill (far from the background, not dark ink). A placed piece sits
+A piece is found by its fill (far from the background, saturated: a grey ink is not). A
+fill may be as dark as the cell outlines (a deep purple on a pale background) and then falls
+in the dark-ink mask too; its saturation tells it apart, and the outline test looks at the
+dark ink less the fills. A placed piece sits
 inside a cell, so the cell's closed outline runs around it; a tray piece has only corner
 brackets, so the middle of each side of the same square shows the background. Works on the
 logical game view; sizes are relative to the cell side.
@@ -31,7 +34,12 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
                 cell_side: float) -> list[FoundPiece]:
     """Every piece in the logical view, in the tray or placed in a cell."""
     mask = _fill_mask(view, background, dark)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    # Thin saturated lines (an outline blended into a saturated background, JPEG colour
+    # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
+    # placed piece is checked against are the dark ink less those.
+    solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     low, high = (f * cell_side for f in PIECE.side_range)
     found = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
@@ -40,16 +48,28 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
             continue
         if area < PIECE.min_fill * w * h:
             continue
+        own = labels[y:y + h, x:x + w] == label
+        bright = own & (dark[y:y + h, x:x + w] == 0)
+        if bright.sum() >= PIECE.min_fill * w * h:
+            # A fill brighter than ink is the bright part alone: its frame, a dark shade of
+            # it and vivid too, is no fill (the digit's crop and colour stay the fill's).
+            ys, xs = np.nonzero(bright)
+            x0, y0 = int(xs.min()), int(ys.min())
+            own = bright[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
+            x, y, (h, w) = x + x0, y + y0, own.shape
         fill = Rect(float(x), float(y), float(w), float(h))
-        colour = median_colour(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label)
-        found.append(FoundPiece(fill, _in_cell(dark, fill, cell_side), colour))
+        colour = median_colour(view[y:y + h, x:x + w], own)
+        found.append(FoundPiece(fill, _in_cell(outlines, fill, cell_side), colour))
     return found
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
     far = distance(view, background) > COLOUR.ink_distance
-    spread = cv2.subtract(channel_max(view), channel_min(view)) > PIECE.min_spread
-    mask: np.ndarray = (far & spread & (dark == 0)).astype(np.uint8) * 255
+    top = channel_max(view)
+    chroma = cv2.subtract(top, channel_min(view))
+    spread = chroma > PIECE.min_spread
+    vivid = chroma > PIECE.dark_saturation * top.astype(np.float32)
+    mask: np.ndarray = (far & spread & ((dark == 0) | vivid)).astype(np.uint8) * 255
     return mask
 
 

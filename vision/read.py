@@ -21,6 +21,7 @@ from vision.grid import one_size, outline_squares
 from vision.level import read_level
 from vision.locate import GameView, find_game, view_of
 from vision.menus import read_completed, read_title_or_map
+from vision.pieces import find_pieces
 from vision.reading import Doubt, Named, ScreenReading
 from vision.screens import is_overlay
 from vision.settings import READ
@@ -66,4 +67,9 @@ def _read_view(shot: Shot) -> ScreenReading:
     squares, odd = one_size(outline_squares(dark, view.image, shot.background))
     if len(squares) >= 2:  # the map's lone "play" square is no board
         return read_level(shot, dark, squares, odd)
-    return read_title_or_map(shot, dark)
+    reading = read_title_or_map(shot, dark)
+    if reading.screen == "unknown" and squares and any(
+            p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side)):
+        # no map and no logo, but pieces placed in cells: a board with one cell left open
+        return read_level(shot, dark, squares, odd)
+    return reading

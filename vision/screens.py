@@ -31,6 +31,7 @@ class MapButton:
     number: int
     box: Rect
     state: ButtonState
+    unclear: bool = False  # a faint mark where the check mark stands: completed or not?
 
 
 def is_overlay(background: np.ndarray) -> bool:
@@ -47,6 +48,21 @@ def has_logo(view: np.ndarray, background: np.ndarray) -> bool:
     squares = [p for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
                and p.area > SCREEN_KIND.logo_fill * p.rect.w * p.rect.h]
     return len(squares) >= SCREEN_KIND.logo_min_squares
+
+
+def filled_buttons(view: np.ndarray, background: np.ndarray) -> int:
+    """How many filled squares of a level button's size stand where the map's buttons do: a
+    map whose locked buttons a degraded capture washed out still shows its open ones (the
+    title has none there)."""
+    height, width = view.shape[:2]
+    top, bottom = (int(f * height) for f in SCREEN_KIND.button_band)
+    band = view[top:bottom]
+    filled = (distance(band, background) > SCREEN_KIND.fill_distance).astype(np.uint8) * 255
+    parts, _ = ink_parts(filled, SCREEN_KIND.button_side[0] * width)
+    low, high = (f * width for f in SCREEN_KIND.button_side)
+    return sum(1 for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
+               and abs(p.rect.w - p.rect.h) <= SCREEN_KIND.button_size_tolerance * p.rect.w
+               and p.area >= SCREEN_KIND.logo_fill * p.rect.w * p.rect.h)
 
 
 def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Rect]:
@@ -118,7 +134,7 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
                 squares.append(box)
     if len(squares) < 2:
         return []
-    return [MapButton(n, sq, _state(view, background, sq))
+    return [MapButton(n, sq, *_state(view, background, sq))
             for n, sq in enumerate(_reading_order(squares), 1)]
 
 
@@ -215,13 +231,15 @@ def map_fault(buttons: Sequence[MapButton]) -> str | None:
     return None
 
 
-def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> ButtonState:
+def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonState, bool]:
+    """The button's state, and whether its check mark is unclear (neither plainly there nor
+    plainly absent: a capture blurred and darkened enough to wash it out)."""
     x, y, w, h = (int(v) for v in (sq.x, sq.y, sq.w, sq.h))
     inside = view[y + h // 3:y + h - h // 3, x + w // 3:x + w - w // 3].reshape(-1, 3)
     spread = np.abs(np.median(inside, axis=0) - background.astype(float)).max()
     filled = spread > SCREEN_KIND.fill_distance
     if not filled:
-        return "dashed"
+        return "dashed", False
     # The check mark is a small bright mark above the digits, in the fill's top-left corner:
     # brightness survives blur and JPEG better than its green hue does. The corner is taken
     # from the fill itself, so a loose box (JPEG ringing widens the ink) does not matter.
@@ -230,15 +248,18 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> ButtonState:
     fill_colour = np.median(inside[inside_luma <= np.percentile(inside_luma, 25)], axis=0)
     fy, fx = np.nonzero(distance(patch, fill_colour) < SCREEN_KIND.fill_match)
     if len(fx) == 0:
-        return "open"
+        return "open", False
     fx0, fy0 = int(np.percentile(fx, 1)), int(np.percentile(fy, 1))
     fw, fh = int(np.percentile(fx, 99)) - fx0, int(np.percentile(fy, 99)) - fy0
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.int16)
     fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
     near, far = SCREEN_KIND.check_corner
     corner = luma[fy0 + int(near * fh):fy0 + int(far * fh), fx0 + int(near * fw):fx0 + fw // 2]
-    check = (corner > fill_luma + SCREEN_KIND.check_colour_margin).sum() >= max(3, fw * fh // 250)
-    return "completed" if check else "open"
+    enough = max(3, fw * fh // 250)
+    if (corner > fill_luma + SCREEN_KIND.check_colour_margin).sum() >= enough:
+        return "completed", False
+    faint = (corner > fill_luma + SCREEN_KIND.check_faint_margin).sum() >= enough
+    return "open", bool(faint)
 
 
 def play_square(parts: Sequence[Part], buttons: Sequence[MapButton]) -> Rect | None:

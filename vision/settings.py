@@ -48,6 +48,11 @@ class ColourSettings:
     dark_fraction: float = 0.8  # darker than this fraction of the background's brightness
     grey_spread: int = 40  # max - min channel below this: a grey, not a colour
     blue_margin: int = 45  # blue channel above red and green by this much: blue ink
+    # Blue text as a shape (vision.colours.blue_text): blue above red and green by this much
+    # more than the background's own, and by at least `blue_text_min` (a light grey text
+    # outline on a yellow background is bluer than it, but not blue).
+    blue_text_margin: int = 40
+    blue_text_min: int = 15
     white_min: int = 200  # every channel above this (relative to 255): white digits
     # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
     # must be clearly red (anti-aliased edges drift towards the background); a blob's median
@@ -98,12 +103,30 @@ class LabelSettings:
     # digit at the smallest zoom still stands about 0.2 of the pitch tall.
     min_part: float = 0.06
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
-    digit_width: float = 0.62  # a digit's usual width over its height
+    # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
+    # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
+    # small zoom is 0.95 wide, two touching "1"s about 0.95 too: such a blob read as one
+    # narrow digit, "1" or "7", is a doubt).
+    one_digit: float = 0.85
+    two_digits: float = 1.0
+    narrow_digits: str = "17"
     # A sum's arrow is a solid isosceles triangle: its ink, compared with the triangle that
     # fills its own box pointing one way, overlaps it by at least this share of their union.
     # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
     # against a left arrow) 0.61 at most.
     arrow_match: float = 0.67
+    # A column's arrow (up or down) as flat as this (height over width; the game's is 0.5,
+    # a digit's 1.2 or more, two merged digits' 0.85 or more) needs only this match: blur
+    # at 0.5x rounds it into a dome that matches its triangle about 0.6.
+    flat_arrow: float = 0.7
+    flat_arrow_match: float = 0.5
+    # A row's arrow that matches weakly: its ink overlaps its mirror image across the row by
+    # this share of their union (a "1", its flag on top, about 0.7), its base quarter is
+    # this full of the widest column's ink, and its tip quarter at most this full.
+    arrow_symmetry: float = 0.85
+    arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
+    arrow_base_full: float = 0.75
+    arrow_tip_thin: float = 0.6
     # An arrow's base is about twice its height, up to 4 times where the cell outline's wipe
     # took a small arrow's base row (0.55x); a blob narrower than 3 logical px or longer than
     # this over its width is a stroke, which any triangle matches.
@@ -122,6 +145,10 @@ class PieceSettings:
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
     min_spread: int = 50  # max - min channel: a saturated fill
+    # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
+    # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
+    # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
+    dark_saturation: float = 0.5
     outline_share: float = 0.6  # of a side's middle that must be outline ink: placed
     closed_sides: int = 3
     # An outline round a placed piece is sampled this far (of the cell side) inside the cell's
@@ -143,6 +170,9 @@ class ScreenKindSettings:
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    # A corner only this much brighter than the fill (but not check_colour_margin) is a check
+    # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
+    check_faint_margin: int = 12
     fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
     logo_band: float = 0.3  # of the game height: where the logo stands
     logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
@@ -256,10 +286,12 @@ class CompletedSettings:
 @dataclass(frozen=True)
 class View:
     """One way to show a digit to Tesseract: its ink scaled by `scale`, then thresholded at
-    `level` of full ink strength."""
+    `level` of full ink strength, its strokes thinned to `stroke` if heavier."""
 
     level: float
     scale: float = 1.0
+    # strokes heavier than this share of the digit's height are eroded to it (None: as drawn)
+    stroke: float | None = None
 
 
 # Measured (tests/test_ocr.py material, one view at a time, 3319 normalised digits): thin
@@ -267,8 +299,10 @@ class View:
 # bold strokes a little smaller or larger than the normalised height misread least (2 of 3319).
 # Tesseract's misreads ("1" as "4" at 0.97) and blanks differ from view to view, so further
 # views are read only while no two agree on a digit.
-_VIEWS = (View(0.5), View(0.35), View(0.35, scale=0.8), View(0.35, scale=1.25), View(0.5, 0.8),
-          View(0.42), View(0.42, scale=0.7), View(0.6))
+_VIEWS = (View(0.42, stroke=0.16), View(0.5), View(0.35), View(0.6, stroke=0.2),
+          View(0.5, scale=1.25, stroke=0.14), View(0.35, scale=0.8), View(0.35, scale=1.25),
+          View(0.35, stroke=0.16), View(0.5, 0.8), View(0.5, stroke=0.12), View(0.42, scale=0.7),
+          View(0.6))
 
 
 @dataclass(frozen=True)
@@ -281,6 +315,9 @@ class OcrSettings:
     margin: int = 10
     min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
+    ink_share: float = 0.5  # of the farthest ink: a pixel this far from the background is ink
+    # of a label crop: digits (bold, outlined, cut tight) cover less; more is a frame's inside
+    max_ink_cover: float = 0.7
     max_digits: int = 2
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
@@ -298,6 +335,24 @@ class OcrSettings:
     # (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Applied when the
     # engine opens, unless the user set OMP_THREAD_LIMIT.
     omp_thread_limit: int = 1
+
+
+@dataclass(frozen=True)
+class DigitSettings:
+    """The template digit classifier beside Tesseract (vision.digits, templates/digits.npz)."""
+
+    side: int = 24  # px: a digit squared up and shrunk to this for its description
+    pad: int = 2  # px of empty border round it, so the outer strokes have gradients
+    hog_cell: int = 6
+    hog_bins: int = 9
+    # The aspect (width over height) is a feature too, weighted against the HOG's 324 values
+    # (each under 1): a "1" and a "7" differ most in it.
+    aspect_weight: float = 1.0
+    dims: int = 48  # principal components the templates are kept in (of 325)
+    neighbours: int = 5  # templates that vote; all must name one digit for a sure vote
+    # the nearest template of another digit at least this much further than this digit's
+    # nearest (as a share of it): a sure vote stands clear of every other digit
+    margin: float = 0.15
 
 
 @dataclass(frozen=True)
@@ -337,5 +392,6 @@ READ = ReadSettings()
 LEVEL = LevelSettings()
 COMPLETED = CompletedSettings()
 OCR = OcrSettings()
+DIGITS_KNN = DigitSettings()
 VERIFY = VerifySettings()
 VIEW = ViewSettings()

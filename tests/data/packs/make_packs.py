@@ -89,7 +89,32 @@ def unique_level(picture: str, labels: list[Label], seed: int, empty_share: floa
     return {**dress, "puzzle": puzzle_of(board, empty, labels)}
 
 
+# A generous text width (ems per character; the shipped fonts' bold digits are 0.56-0.70 wide)
+# and a margin (logical px) round every label: the labels of a random look (wider fonts,
+# arrows up to 1.3x, text outlines) must stay apart too.
+TEXT_EM = 0.75
+LABEL_MARGIN = 3.0
+
+
+def overlaps(data: dict[str, Any]) -> list[str]:
+    """Pairs of labels whose drawings would overlap, or a label drawn over a cell: the real game
+    never draws a level like that, so a pack must not hold one."""
+    from game.layout import level_layout
+
+    puzzle = Puzzle.from_dict(data)
+    layout = level_layout(1, puzzle, None, lambda text, size, _: TEXT_EM * size * len(text))
+    boxes = [(f"{s.total.axis} {s.total.index} {s.side}", s.box) for s in layout.sums]
+    faults = [f"{a} and {b}" for i, (a, box) in enumerate(boxes) for b, other in boxes[i + 1:]
+              if box.inflate(LABEL_MARGIN).overlaps(other.inflate(LABEL_MARGIN))]
+    faults += [f"{name} and cell {cell}" for name, box in boxes
+               for cell, rect in layout.cells.items() if box.overlaps(rect)]
+    return faults
+
+
 def write(folder: str, name: str, level: dict[str, Any]) -> None:
+    faults = overlaps(level["puzzle"])
+    if faults:
+        raise SystemExit(f"{folder}/{name}: labels drawn over each other: {'; '.join(faults)}")
     path = HERE / folder / f"{name}.json"
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(level, indent=1) + "\n", encoding="utf-8")
@@ -153,13 +178,14 @@ def labels_pack() -> None:
           ("row", 3, "right", "line"), ("col", 4, "bottom", "line")], seed=105))
     # 6. Labels as close as the game draws distinct ones: a row's right label and the top
     #    label of the column two to the right of the row's end, on the same height; labels of
-    #    neighbouring columns side by side; a bottom label beside the next row's end.
+    #    neighbouring columns side by side; row 4's right label (its end is column 2) beside
+    #    column 4's bottom label (column 3 ends a row higher), their digits nearly touching.
     write("labels", "06-labels-nearly-touching", unique_level("""
         ###...
         ###.##
         ######
         ######
-        ####..
+        ###...
     """, [("row", 0, "right", "line"), ("col", 4, "top", "line"), ("col", 5, "top", "placed"),
           ("col", 3, "top", "line"), ("col", 4, "bottom", "line"), ("col", 5, "bottom", "line"),
           ("row", 4, "right", "placed")], seed=106, background="#d8a4a4",
