@@ -87,10 +87,10 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     else no screen of the game."""
     buttons = map_buttons(shot.view.image, shot.background)
     if not buttons:
-        if filled_buttons(shot.view.image, shot.background):
-            return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
-                Doubt(Named("level map"), "a level button, but too few to read the map"),))
         if has_logo(shot.view.image, shot.background):
+            if filled_buttons(shot.view.image, shot.background):
+                return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+                    Doubt(Named("level map"), "a level button, but too few to read the map"),))
             return ScreenReading("title", game=shot.game, scale=shot.scale)
         return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
             Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
