@@ -3,8 +3,10 @@
 A frame is 30 labels: real labels cut from ../shared/real-screens (cells, pieces, sums, level
 numbers, map buttons) and digits rendered in the game's font (tests/test_ocr.py builds both).
 Times, per frame, median and p95 over --frames different frames:
-  cold   a fresh reader (empty cache): normalisation plus every digit read on its own, in two
-         to five views (vision.settings.OcrSettings.views) until two agree
+  cold   a fresh reader (empty cache): normalisation, every digit matched against the
+         templates (vision.digits) and read on its own in one or more views
+         (vision.settings.OcrSettings.views) until the evidence agrees (a sure template vote
+         and one view, or two views and the templates' nearest digit)
   warm   the same frame again: normalisation plus cache look-ups, no OCR
 for both engines (tesserocr in-process; the tesseract program, one page per image and one
 process per view), and

@@ -158,7 +158,8 @@ class LabelRead:
 def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     """Every label of the frame in one OCR call; a label shown digit by digit is joined. Labels
     that read doubtful (or must be confirmed) are read again from their other views in one
-    more call, and are sure when one view reads its digits sure and another the same ones."""
+    more call, and are sure when one view reads its digits sure and another the same ones, or
+    (a label not to be confirmed) when its other views read one text sure."""
     read = _read_all(crops, [crop.pixels for crop in crops])
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
@@ -171,8 +172,13 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
         texts = [g.text for g in views if g.text]
         agreed = [g for g in views
                   if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]
+        # A doubtful first view yields to another view read sure: a sure reading is already
+        # two sources agreeing (the template classifier and Tesseract, vision.ocr).
+        sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
         if agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
+        elif not crop.confirm and len({g.text for g in sure}) == 1:
+            read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
             read[crop.element] = LabelRead(
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
