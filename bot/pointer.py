@@ -52,6 +52,7 @@ class PynputPointer:
         self._lock = threading.RLock()  # halt() releases while holding it
         self._pressed = False
         self._halted = False
+        self._x: Any = None  # python-xlib's connection for window_under, opened on first use
 
     def __repr__(self) -> str:
         return f"PynputPointer(at {self.position()}, {'pressed' if self._pressed else 'up'})"
@@ -87,7 +88,14 @@ class PynputPointer:
 
         A window mapped over the game that has not painted itself yet shows the game's pixels,
         but takes the press: only the X server knows it is there."""
-        return _window_under()
+        # One connection kept for the run: opening one costs about 30 ms (python-xlib asks
+        # the server for its extensions), and the bot asks before every press.
+        if self._x is None:
+            self._x = _x_connection() or False
+        if self._x is False:
+            return None
+        child = self._x.screen().root.query_pointer().child
+        return int(child.id) if child else None
 
     def release_if_held(self) -> bool:
         """Release the left button when the display says it is down; True if it was.
@@ -111,22 +119,21 @@ class PynputPointer:
         """Release the button and hang up on the display (before a virtual display stops)."""
         self.release()
         self._mouse = None  # pynput's controller closes its display connection when deleted
+        if self._x:
+            self._x.close()
+        self._x = None
 
 
-def _window_under() -> int | None:
+def _x_connection() -> Any:
+    """A python-xlib connection to the display, None when there is none (not X11)."""
     try:
         from Xlib import display as xdisplay
     except ImportError:  # pragma: no cover - not on X11
         return None
     try:
-        connection = xdisplay.Display()
+        return xdisplay.Display()
     except Exception:  # noqa: BLE001  (python-xlib raises several kinds for "no display")
         return None
-    try:
-        child = connection.screen().root.query_pointer().child
-        return int(child.id) if child else None
-    finally:
-        connection.close()
 
 
 def _left_button_down() -> bool:

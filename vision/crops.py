@@ -118,8 +118,7 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
     ink = (far > READ.fill_ink * strongest).astype(np.uint8)
     # The crop's edge counts as outside the ink: a crop all ink would otherwise have no
     # zero pixel to measure from, and every depth would be float32's maximum.
-    depth = cv2.distanceTransform(cv2.copyMakeBorder(ink, 1, 1, 1, 1, cv2.BORDER_CONSTANT, 0),
-                                  cv2.DIST_L2, 3)[1:-1, 1:-1]
+    depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     base = np.asarray(around, np.float32).reshape(3)
     way = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0]) - base
     contrast = float(np.linalg.norm(way))
