@@ -63,6 +63,28 @@ def play(tmp_path: Path) -> Iterator[Any]:
         game.close()
 
 
+@pytest.fixture
+def game_device(tmp_path: Path) -> Iterator[Callable[..., Any]]:
+    """`game_device(origin, **settings)` starts the practice game as an in-process device
+    (game.device: a screen to grab and a mouse to drive, its window's top-left at `origin` on
+    a fake desktop), its progress and event log in tmp_path. Every device is closed after the
+    test."""
+    from game.config import GameConfig
+    from game.device import GameDevice
+
+    made: list[Any] = []
+
+    def start(origin: tuple[int, int], **settings: Any) -> Any:
+        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl",
+                            **settings)
+        made.append(GameDevice(config, origin))
+        return made[-1]
+
+    yield start
+    for each in made:
+        each.close()
+
+
 # ---- the practice game on a virtual X display, in its own process (end-to-end tests) ----
 
 @pytest.fixture(scope="module")

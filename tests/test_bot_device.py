@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +22,8 @@ ORIGIN = (300, 200)
 
 
 @pytest.fixture
-def device(tmp_path: Path) -> Iterator[Callable[..., GameDevice]]:
-    made: list[GameDevice] = []
-
-    def start(**settings: Any) -> GameDevice:
-        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl",
-                            **settings)
-        made.append(GameDevice(config, ORIGIN))
-        return made[-1]
-
-    yield start
-    for each in made:
-        each.close()
+def device(game_device: Callable[..., GameDevice]) -> Callable[..., GameDevice]:
+    return functools.partial(game_device, ORIGIN)
 
 
 def events(tmp_path: Path, kind: str) -> list[dict[str, Any]]:

@@ -8,8 +8,9 @@ The game's event log judges where the pointer went.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,6 @@ from bot.eyes import Eyes
 from bot.play import Player
 from bot.safety import Guard
 from bot.scaling import Scaling, measure, measured
-from game.config import GameConfig
 from game.device import GameDevice
 from puzzle.geometry import Box
 from vision.capture import crop
@@ -51,18 +51,8 @@ class ZoomedScreen:
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Iterator[Callable[..., GameDevice]]:
-    made: list[GameDevice] = []
-
-    def start(**settings: Any) -> GameDevice:
-        config = GameConfig(data_dir=tmp_path / "data", events=tmp_path / "events.jsonl",
-                            **settings)
-        made.append(GameDevice(config, ORIGIN))
-        return made[-1]
-
-    yield start
-    for each in made:
-        each.close()
+def game(game_device: Callable[..., GameDevice]) -> Callable[..., GameDevice]:
+    return functools.partial(game_device, ORIGIN)
 
 
 def events(tmp_path: Path, kind: str) -> list[dict[str, Any]]:

@@ -3,7 +3,7 @@ without its language data, and `solve --json` on every kind of screenshot."""
 
 from __future__ import annotations
 
-import io
+import functools
 import json
 import os
 from collections.abc import Iterator
@@ -11,28 +11,26 @@ from pathlib import Path
 
 import pytest
 
-import bot.screenshots
 import vision.tools
-from bot.cli import main
 from puzzle.model import Sum
-from tests.test_vision_cli import MAP, NO_GAME, Install, level_reading, screenshot
-from vision.reading import Doubt, Named, ScreenReading
+from tests.test_vision_cli import (
+    MAP,
+    NO_GAME,
+    Install,
+    install_readings,
+    level_reading,
+    run,
+    screenshot,
+)
+from vision.reading import Doubt, Named
 
 
 @pytest.fixture
 def fake_vision(monkeypatch: pytest.MonkeyPatch) -> Install:
-    """read_screen returns the given readings in turn (and tesseract counts as there)."""
+    """As tests.test_vision_cli's, and tesseract counts as there (these tests run without
+    it)."""
     monkeypatch.setattr(vision.tools, "tesseract_problem", lambda: None)
-
-    def install(*readings: ScreenReading) -> None:
-        queue = list(readings)
-        monkeypatch.setattr(bot.screenshots, "read_screen", lambda image: queue.pop(0))
-    return install
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    return main(list(argv), out=out), out.getvalue()
+    return functools.partial(install_readings, monkeypatch)
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ the real vision on ../shared/real-screens and compare with the ground truth.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Callable
@@ -76,13 +77,16 @@ def screenshot(folder: Path, name: str) -> str:
     return str(path)
 
 
+def install_readings(monkeypatch: pytest.MonkeyPatch, *readings: ScreenReading) -> None:
+    """Make read_screen return, for the n-th image read, the n-th of `readings`."""
+    queue = list(readings)
+    monkeypatch.setattr(bot.screenshots, "read_screen", lambda image: queue.pop(0))
+
+
 @pytest.fixture
 def fake_vision(monkeypatch: pytest.MonkeyPatch) -> Install:
-    """Make read_screen return, for the n-th image read, the n-th of the given readings."""
-    def install(*readings: ScreenReading) -> None:
-        queue = list(readings)
-        monkeypatch.setattr(bot.screenshots, "read_screen", lambda image: queue.pop(0))
-    return install
+    """`fake_vision(*readings)`: see install_readings."""
+    return functools.partial(install_readings, monkeypatch)
 
 
 def run(*argv: str) -> tuple[int, str]:
