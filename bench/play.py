@@ -246,7 +246,9 @@ def main() -> int:
     if args.row:
         print(json.dumps(measure(args.row, args.pack)))
         return 0
-    runs = [r for r in args.rows.split(",") if r]
+    # first and game are figures of the normal run: asking for them runs it (once)
+    runs = list(dict.fromkeys("normal" if r in ("first", "game") else r
+                              for r in args.rows.split(",") if r))
     trees: dict[str, Path] = {"now": TREE}
     with tempfile.TemporaryDirectory(prefix="bench-baseline-") as folder:
         if args.baseline:
