@@ -87,7 +87,8 @@ def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
             "misses": sum(s.retries for s in result.levels), "broken": len(broken),
             "completed": completed, "levels": len(result.levels), "stopped": result.stopped,
             "first_drag": first_drags(events), "game_s": title_to_last(events),
-            "split": split, "grab_s": grab_cost(result)}
+            "split": split, "grab_s": grab_cost(result),
+            "first_parts": [s.first for s in solved if s.first]}
 
 
 def first_drags(events: list[dict[str, Any]]) -> list[float]:
@@ -206,8 +207,7 @@ def figure_and_floor(row: str, data: dict[str, Any]) -> tuple[float, float, str]
         return data["per_piece"], per_piece_floor + LAG_MS / 1000, note
     if row == "first":
         gaps = sorted(data["first_drag"])
-        p95 = statistics.quantiles(gaps, n=20)[-1] if len(gaps) > 1 else gaps[0]
-        return p95, FRAME_S + grab, ""
+        return p95(gaps), FRAME_S + grab, ""
     transitions = 2 * data["levels"]  # a click into each level and one out of it
     floor = data["pieces"] * per_piece_floor + transitions * (DRAG_FRAMES * FRAME_S + grab)
     return data["game_s"], floor, note
@@ -269,12 +269,31 @@ def main() -> int:
             gaps = measured[name]["normal"]["first_drag"]
             print(f"level appears -> first drag, level by level, {name}: "
                   + " ".join(f"{gap:.2f}" for gap in gaps))
+        for name in trees:
+            print(f"first drag by the bot's clock, {name}: " + first_parts(
+                measured[name]["normal"].get("first_parts", [])))
         split = measured["now"]["normal"]["split"]
         print("now, default speed, per piece: " + ", ".join(
             f"{part[:-2]} {seconds * 1000:.0f} ms" for part, seconds in split.items()))
     print(f"machine load (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} cores")
     return 0
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20)[-1] if len(values) > 1 else values[0]
+
+
+def first_parts(levels: list[dict[str, float]]) -> str:
+    """The median and p95 of each part of the levels' first drags (bot.stats.FIRST_PARTS):
+    the press asking for the level to the first press on a piece, by the bot's clock."""
+    if not levels:
+        return "not timed (a bot without the timeline)"
+    names = list(levels[0]) + ["total"]
+    rows = [{**parts, "total": sum(parts.values())} for parts in levels]
+    return ", ".join(
+        f"{name} {statistics.median(r[name] for r in rows) * 1000:.0f}/"
+        f"{p95([r[name] for r in rows]) * 1000:.0f}" for name in names) + " ms (median/p95)"
 
 
 def print_table(runs: list[str], measured: dict[str, dict[str, dict[str, Any]]]) -> None:

@@ -9,6 +9,12 @@ while the pieces are dragged (z3 releases the interpreter while it searches). Th
 joined before z3 is used again, since one z3 context must not serve two threads, and before the
 level's line is said.
 
+Faster still, the answer comes from the plain-Python search (puzzle.search.first): on the
+practice levels it answers in well under a millisecond to a few, where z3 spends 3 to 50 ms
+building its encoding and answering. It searches at most `FIRST_NODES` nodes (a few ms), and
+z3 answers a board that takes more (level 15, 31 empty cells). Whichever answers, the rules
+check accepts the answer before anything moves (bot.play), and z3 proves uniqueness meanwhile.
+
 A re-plan with pieces on the board asks the solver for an answer that keeps them and proves
 uniqueness then and there, as before: re-plans are rare, and they are not a level's first sight.
 The first solve in a process also pays for z3's start-up: `warm_up` pays it in a thread while
@@ -21,8 +27,11 @@ import threading
 from collections.abc import Callable
 
 from puzzle.model import Placement, Puzzle
+from puzzle.search import first
 from puzzle.solver import solutions, solve
 
+FIRST_NODES = 40  # the plain search's budget: about 0.1 ms a node on a big board, so a board
+                  # it finds hard costs a few ms before z3 answers it
 WARM_UP = Puzzle.from_dict({"cells": [[0, 0, None], [0, 1, 1]], "pieces": [2], "sums": []})
 
 
@@ -53,16 +62,21 @@ class Answers:
             solution = solve(puzzle, prefer=prefer)
             proven(solution.unique)
             return solution.placements
+        quick = first(puzzle, FIRST_NODES)
+        if quick is not None:
+            # z3 counts the answers in the thread, up to two: one is this one, or another
+            self._start(lambda: proven(sum(1 for _ in solutions(puzzle, limit=2)) == 1))
+            return quick
         found = solutions(puzzle, limit=2)
-        first = next(found, None)
-        if first is None:
+        answer = next(found, None)
+        if answer is None:
             solve(puzzle)  # raises NoSolution, with the explanation of why
             raise AssertionError("bug: z3 found no answer, then found one")
         # The same search goes on for a second answer: z3 keeps what it learnt, and the thread
         # spends its time inside z3, which lets the interpreter go, not building the encoding
         # again in Python while the first drag is being started.
         self._start(lambda: proven(next(found, None) is None))
-        return first
+        return answer
 
     def settle(self) -> None:
         """Wait for the proof (or warm-up) in progress; its error, if it failed, is raised."""

@@ -61,6 +61,13 @@ class Timing:
                               # longer), so the piece in hand is never taken for the one dropped
     settle_ms: int = 300      # how long a drop may take to show before it counts as a miss
     poll_ms: int = 12         # how often the landing is looked at while it settles
+    change_poll_ms: int = 4   # after a press that changes the screen (Next, a level button),
+                              # a grab this often compares the game with how it was before the
+                              # press: a grab costs a few ms, a full read tens, so the new screen
+                              # is read once, a few ms after it is drawn, not polled by reads
+    await_look_ms: int = 150  # but a full read at least this often meanwhile: a screen whose
+                              # change no grab shows (a press the game answers in place) is
+                              # still seen, at the pace of reads
     complete_ms: int = 1500   # after the last drop, the game may take this long to show that
                               # the level is completed (it draws that a frame or more later)
     # Patience with a game that cannot be seen mid-level (bot.play, bot.guard). A notification

@@ -67,6 +67,7 @@ class Drops:
         self.say, self.clock = say, clock
         self.pace = Pace(config.timing)  # changes at run time; the config stays as given
         self.board: np.ndarray | None = None  # the board after the last landed drop
+        self.first_press: float | None = None  # the level's first press on a piece (its clock)
 
     def __repr__(self) -> str:
         return f"Drops({self.pace!r})"
@@ -254,6 +255,11 @@ class Drops:
     def _eyes_s(self) -> float:
         return self.eyes.grab_s + self.eyes.read_s
 
+    def pressing(self) -> None:
+        """A piece is pressed now: the level's first press ends its first-drag timeline."""
+        if self.first_press is None:
+            self.first_press = self.clock()
+
 
 class _Confirm:
     """The motion.Watcher of a pipelined drag: looks for the pending drop on the way, and on
@@ -278,6 +284,7 @@ class _Confirm:
         # between this grab and the press is the only one it cannot see.
         confirm_press(self.drops.eyes, self.sight, self.carried,
                       self.drops.pointer)  # Covered: never press there
+        self.drops.pressing()
 
     def look(self, at: Point) -> None:
         clock = self.drops.clock
@@ -353,6 +360,7 @@ class _PressCheck:
     def before_press(self) -> None:
         confirm_press(self.drops.eyes, self.sight, self.planned,
                       self.drops.pointer)  # Covered: never press there
+        self.drops.pressing()
 
     def look(self, at: Point) -> None:
         pass

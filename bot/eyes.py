@@ -90,12 +90,21 @@ class Eyes:
         self.game_window: int | None = None  # the game's X window, once a press went to it
         self.grab_s = 0.0
         self.read_s = 0.0
+        # The latest look's clock: when it began, its last grab ended, its read ended (the
+        # timeline of a level's first drag, bot.play)
+        self.last_look: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     def __repr__(self) -> str:
         return f"Eyes({self.screen!r}, game at {self.game})"
 
     def look(self) -> Sight:
         """A fresh reading of the game, from its last place if it is still whole there."""
+        began = self.clock()
+        sight = self._look()
+        self.last_look = (began, *self.last_look[1:])
+        return sight
+
+    def _look(self) -> Sight:
         if self.game is not None:
             sight = self._read(self._around(self.game))
             if sight.reading.game is not None and self._whole(sight):
@@ -144,6 +153,7 @@ class Eyes:
         done = self.clock()
         self.grab_s += grabbed - start
         self.read_s += done - grabbed
+        self.last_look = (start, grabbed, done)
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = self.scaling.to_pointer((area.x, area.y))

@@ -65,7 +65,9 @@ def _piece_box(sight: Sight) -> Box:
     return max(boxes, key=lambda b: b.w * b.h, default=Box(0, 0, 16, 16))
 
 
-def _piece_area(sight: Sight) -> int:
+def piece_area(sight: Sight) -> int:
+    """A piece's area in `sight`'s pixels (a cell's, or a hundredth of the game's, when it
+    shows no piece): the size of a change that matters."""
     reading = sight.reading
     areas = [p.box.w * p.box.h for p in reading.pieces] or [
         c.box.w * c.box.h for c in reading.cells]
@@ -80,7 +82,7 @@ def changing(clean: Sight | None, before: Sight, now: Sight) -> bool:
     after a move, a piece still moving): a doubt on `now` may clear by itself."""
     if before.area != now.area:
         return True
-    return not steady(before.frame, now.frame, _piece_area(clean or now))
+    return not steady(before.frame, now.frame, piece_area(clean or now))
 
 
 def hidden(clean: Sight | None, now: Sight) -> str | None:
@@ -91,4 +93,4 @@ def hidden(clean: Sight | None, now: Sight) -> str | None:
     game = clean.reading.game
     before = clean.read_frame[game.y:game.y + game.h, game.x:game.x + game.w]
     on_screen = Box(game.x + clean.area.x, game.y + clean.area.y, game.w, game.h)
-    return what_hides_the_game(before, on_screen, now.frame, now.area, _piece_area(clean))
+    return what_hides_the_game(before, on_screen, now.frame, now.area, piece_area(clean))

@@ -58,10 +58,11 @@ def path(start: Point, end: Point, steps: int) -> list[Point]:
     return points
 
 
-def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Timing) -> None:
+def click(pointer: Pointer, guard: Guard, point: Point, bounds: Box, timing: Timing) -> float:
+    """Press and release on `point`; returns the guard's clock when the button went down."""
     check_inside(bounds, point)
-    with _pressed(pointer, guard, point, timing, None):
-        pass
+    with _pressed(pointer, guard, point, timing, None) as pressed:
+        return pressed
 
 
 def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
@@ -107,8 +108,9 @@ def _rest(guard: Guard, ms: int, watcher: Watcher | None, at: Point) -> None:
 
 @contextmanager
 def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
-             watcher: Watcher | None) -> Iterator[None]:
+             watcher: Watcher | None) -> Iterator[float]:
     """Hover on `point`, press, hold one frame; the button is up again on any way out.
+    Yields the clock when the button went down.
     (The watcher's first look is after the press: a frame grabbed while hovering, a few
     milliseconds after the last release, is too early to show that drop.)"""
     guard.check()
@@ -119,8 +121,9 @@ def _pressed(pointer: Pointer, guard: Guard, point: Point, timing: Timing,
     guard.check()
     try:
         pointer.press()
+        pressed = guard.clock()
         _rest(guard, timing.hold_ms, watcher, point)
-        yield
+        yield pressed
     finally:
         pointer.release()
 

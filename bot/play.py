@@ -34,7 +34,7 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.guard import Covered, changing, hidden, spot_as_read
+from bot.guard import Covered, changing, hidden, piece_area, spot_as_read
 from bot.motion import click
 from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
@@ -46,6 +46,7 @@ from puzzle.rules import is_solution
 from puzzle.solver import NoSolution
 from vision.image import save_image
 from vision.overlay import draw_overlay
+from vision.view import steady
 
 
 class GaveUp(Exception):
@@ -88,6 +89,11 @@ class Player:
         self.snapshots: dict[int, np.ndarray] = {}  # each solved level's board, as solved
         self.clean: Sight | None = None  # the last level reading with no doubt (bot.guard)
         self.said_slow = False
+        # The first drag's timeline (LevelStats.first): the press that asked for a level, the
+        # look that saw it (begun, grabbed, read), and the level's first solve (begun, ended)
+        self._asked: float | None = None
+        self._seen: tuple[float, float, float] | None = None
+        self._solved: tuple[float, float] | None = None
 
     def __repr__(self) -> str:
         return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
@@ -158,7 +164,8 @@ class Player:
         assert game is not None
         centre = (game.x + game.w // 2, game.y + game.h * 3 // 4)
         click(self.pointer, self.guard, centre, game, self.drops.timing)
-        return self._await(lambda s: s.reading.screen != "title", "the title screen to go")
+        return self._await(lambda s: s.reading.screen != "title", "the title screen to go",
+                           sight)
 
     def _choose(self, sight: Sight) -> int | None:
         """The level to play next from the map, or None when every wanted level is done."""
@@ -211,13 +218,23 @@ class Player:
         if box is None or game is None:
             raise GaveUp(f"no {button!r} button on the {sight.reading.screen} screen")
         x, y = sight.box(box).center
-        click(self.pointer, self.guard, (round(x), round(y)), game, self.drops.timing)
-        return self._await(lambda s: s.reading.screen == expect,
-                           f"the {expect.replace('_', ' ')} screen after {button!r}")
+        pressed = click(self.pointer, self.guard, (round(x), round(y)), game, self.drops.timing)
+        shown = self._await(lambda s: s.reading.screen == expect,
+                            f"the {expect.replace('_', ' ')} screen after {button!r}", sight)
+        self._asked, self._seen = (pressed, self.eyes.last_look) if expect == "level" else (
+            None, None)
+        return shown
 
-    def _await(self, done: Callable[[Sight], bool], what: str) -> Sight:
+    def _await(self, done: Callable[[Sight], bool], what: str, before: Sight) -> Sight:
+        """The first look that is `done`, after a press on the screen `before` showed.
+
+        A full read costs tens of milliseconds (more on a level's first sight, whose digits are
+        new), a grab a few: each read waits for the game's pixels to change from the frame
+        read last (`before`'s, at first), and reads once when they do (`_until_changed`)."""
         deadline = self.clock() + self.config.screen_timeout_s
+        last = before
         while True:
+            self._until_changed(last)
             sight = self.eyes.look()
             if done(sight):
                 return sight
@@ -225,7 +242,20 @@ class Player:
                 self._save_debug(sight, "timeout")
                 raise GaveUp(f"waited {self.config.screen_timeout_s:.0f} s for {what}; "
                              f"the screen shows {sight.reading.screen}")
-            self.guard.sleep(0.03)
+            last = sight
+
+    def _until_changed(self, last: Sight) -> None:
+        """Return once a grab of `last`'s area differs from its frame by something piece-sized
+        (vision.view.steady), or after `Timing.await_look_ms`, whichever comes first."""
+        timing = self.drops.timing
+        until = self.clock() + timing.await_look_ms / 1000
+        size = piece_area(last)
+        while self.clock() < until:
+            now = self.eyes.grab(last.area)
+            if now.shape != last.frame.shape or (
+                    not np.array_equal(now, last.frame) and not steady(last.frame, now, size)):
+                return
+            self.guard.sleep(timing.change_poll_ms / 1000)
 
     # ---- a level -----------------------------------------------------------------------------
 
@@ -241,6 +271,9 @@ class Player:
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
         self.drops.board = None
+        self.drops.first_press = None
+        self._solved = None
+        asked, seen, self._asked, self._seen = self._asked, self._seen, None, None
         self.clean = None
         try:
             sight = self._play_level(sight, stats)
@@ -264,11 +297,25 @@ class Player:
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed
             stats.read_s = self.eyes.read_s - read
+            stats.first = self._first_drag(asked, seen)
             self.answers.settle()  # the proof of uniqueness, for the level's line
             if any(s is stats for s in self.state.played):
+                self.say(f"  {stats.first_text}", 2)
                 self.say(stats.line(), 1)
                 self._say_if_slow(stats)
         return sight
+
+    def _first_drag(self, asked: float | None,
+                    seen: tuple[float, float, float] | None) -> dict[str, float]:
+        """The level's first drag part by part (LevelStats.first), or {} when it was not
+        entered by a press of the bot's, or no piece was pressed."""
+        pressed, solved = self.drops.first_press, self._solved
+        if asked is None or seen is None or pressed is None or solved is None:
+            return {}
+        looked, grabbed, read = seen
+        return {"wait": looked - asked, "grab": grabbed - looked, "read": read - grabbed,
+                "check": solved[0] - read, "solve": solved[1] - solved[0],
+                "press": pressed - solved[1]}
 
     def _say_if_slow(self, stats: LevelStats) -> None:
         """Once a run, say why a level went slowly when the likely reason is a busy machine."""
@@ -522,6 +569,8 @@ class Player:
                           "; ".join(str(d) for d in doubts))
             return None
         stats.solve_s += self.clock() - start
+        if self._solved is None:
+            self._solved = (start, self.clock())
         if not is_solution(puzzle, placements):
             raise GaveUp(f"bug: the solver's answer for level {stats.level} breaks the rules")
         return placements

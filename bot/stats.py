@@ -7,7 +7,7 @@ The five timed parts never overlap: verify excludes the grabs and reads it makes
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -32,6 +32,10 @@ class LevelStats:
     solved: bool = False
     reason: str = ""
     answers: Literal["one", "several"] | None = None  # what the solver found; None: not solved
+    # The level's first drag, by the bot's clock: from the press that asked for the level (Next,
+    # or its button on the map) to the first press on a piece, part by part (FIRST_PARTS);
+    # empty when the level was not entered by a press of the bot's.
+    first: dict[str, float] = field(default_factory=dict)
 
     @property
     def answers_text(self) -> str:
@@ -40,6 +44,15 @@ class LevelStats:
     @property
     def per_piece_s(self) -> float:
         return self.seconds / self.pieces if self.pieces else 0.0
+
+    @property
+    def first_text(self) -> str:
+        """The first drag's timeline in words (the -vv line, bench/play.py's parts)."""
+        if not self.first:
+            return "first drag: not timed"
+        parts = ", ".join(f"{name} {self.first.get(name, 0.0) * 1000:.0f}"
+                          for name in FIRST_PARTS)
+        return f"first drag {sum(self.first.values()) * 1000:.0f} ms: {parts}"
 
     def line(self) -> str:
         """The line said as the level ends."""
@@ -54,6 +67,16 @@ class LevelStats:
         return {"level": self.level, "solved": self.solved, "seconds": round(self.seconds, 3),
                 "drags": self.drags, "retries": self.retries, "pieces": self.pieces,
                 "answers": self.answers, "reason": self.reason or None}
+
+
+FIRST_PARTS = (  # a level's first drag, part by part (LevelStats.first), in their order
+    "wait",   # the press asking for the level -> the look that first saw it begins
+    "grab",   # that look's grabs
+    "read",   # its read
+    "check",  # its read -> the solve begins (re-reads of a doubtful board)
+    "solve",  # the first answer
+    "press",  # the answer -> the first press on a piece (plan, pointer, pre-press check)
+)
 
 
 @dataclass(frozen=True)

@@ -38,3 +38,24 @@ def test_a_puzzle_with_no_answer_says_why_after_the_warm_up() -> None:
     broken = Puzzle.from_dict({"cells": [[0, 0, None], [0, 1, 2]], "pieces": [2], "sums": []})
     with pytest.raises(NoSolution, match="row 0"):
         answers.solve(broken, (), lambda unique: None)
+
+
+def test_a_small_level_is_answered_without_z3_which_only_counts_answers_in_its_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    import bot.answers
+    asked_from: list[str] = []
+    z3_solutions = bot.answers.solutions
+
+    def recorded(puzzle: Puzzle, limit: int = 2):  # type: ignore[no-untyped-def]
+        asked_from.append(threading.current_thread().name)
+        return z3_solutions(puzzle, limit)
+
+    monkeypatch.setattr(bot.answers, "solutions", recorded)
+    puzzle = load_level(7).puzzle
+    answers, proofs = Answers(), []
+    placements = answers.solve(puzzle, (), proofs.append)
+    assert is_solution(puzzle, placements)
+    answers.settle()
+    assert proofs == [True] and asked_from == ["z3-proof"]

@@ -179,3 +179,20 @@ def test_a_cell_that_no_piece_fits_is_explained() -> None:
     assert str(failure.value) == (
         "no solution: the pieces left cannot fill row 0 without a repeat, given (0,0)=1")
     assert failure.value.explanation.suspects == ((0, 0),)
+
+
+def test_the_plain_searchs_first_answer_passes_the_check_on_every_practice_level() -> None:
+    from game.levels import load_level
+    from puzzle.search import first
+    for number in range(1, 15):  # level 15 is beyond a small budget (z3 answers it)
+        puzzle = load_level(number).puzzle
+        answer = first(puzzle, 1000)
+        assert answer is not None and is_solution(puzzle, answer), number
+
+
+def test_the_plain_search_gives_up_past_its_budget_and_on_a_board_with_no_answer() -> None:
+    from game.levels import load_level
+    from puzzle.search import first
+    assert first(load_level(15).puzzle, 5) is None
+    assert first(level_7(sum_change=(0, 40)), 10_000) is None
+    assert first(level_7(), 10_000) is not None
