@@ -57,16 +57,19 @@ class Answers:
 
         `proven(unique)` is called once uniqueness is known: before this returns when `prefer`
         is not empty, else from a thread while the answer is played (see `settle`)."""
+        if not prefer:
+            quick = first(puzzle, FIRST_NODES)
+            if quick is not None:
+                # z3 counts the answers in a thread, up to two: this one, or another. It starts
+                # once the warm-up (or the last proof) is done, without holding this answer up.
+                self._start(lambda: proven(sum(1 for _ in solutions(puzzle, limit=2)) == 1),
+                            after=self._thread)
+                return quick
         self.settle()
         if prefer:
             solution = solve(puzzle, prefer=prefer)
             proven(solution.unique)
             return solution.placements
-        quick = first(puzzle, FIRST_NODES)
-        if quick is not None:
-            # z3 counts the answers in the thread, up to two: one is this one, or another
-            self._start(lambda: proven(sum(1 for _ in solutions(puzzle, limit=2)) == 1))
-            return quick
         found = solutions(puzzle, limit=2)
         answer = next(found, None)
         if answer is None:
@@ -87,10 +90,14 @@ class Answers:
         if error is not None:
             raise error
 
-    def _start(self, work: Callable[[], object]) -> None:
+    def _start(self, work: Callable[[], object], after: threading.Thread | None = None) -> None:
+        """`work` in a thread, once the thread `after` (one z3 context per thread) is done."""
         def run() -> None:
             try:
-                work()
+                if after is not None:
+                    after.join()
+                if self._error is None:
+                    work()
             except BaseException as error:  # noqa: BLE001  (handed to the main thread)
                 self._error = error
 

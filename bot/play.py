@@ -34,7 +34,7 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
-from bot.guard import Covered, changing, hidden, piece_area, spot_as_read
+from bot.guard import Covered, changing, hidden, moved_on, piece_area, spot_as_read
 from bot.motion import click
 from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
@@ -46,7 +46,6 @@ from puzzle.rules import is_solution
 from puzzle.solver import NoSolution
 from vision.image import save_image
 from vision.overlay import draw_overlay
-from vision.view import steady
 
 
 class GaveUp(Exception):
@@ -246,14 +245,12 @@ class Player:
 
     def _until_changed(self, last: Sight) -> None:
         """Return once a grab of `last`'s area differs from its frame by something piece-sized
-        (vision.view.steady), or after `Timing.await_look_ms`, whichever comes first."""
+        (bot.guard.moved_on), or after `Timing.await_look_ms`, whichever comes first."""
         timing = self.drops.timing
         until = self.clock() + timing.await_look_ms / 1000
         size = piece_area(last)
         while self.clock() < until:
-            now = self.eyes.grab(last.area)
-            if now.shape != last.frame.shape or (
-                    not np.array_equal(now, last.frame) and not steady(last.frame, now, size)):
+            if moved_on(last.frame, self.eyes.grab(last.area), size):
                 return
             self.guard.sleep(timing.change_poll_ms / 1000)
 
