@@ -50,8 +50,13 @@ class Timing:
     max_drag_ms: int = 600    # but never slower than twice "slow": a game that still misses
                               # then is lagging, which retries and re-reads handle, not pace
     speed_up_after: int = 4   # clean drops at a slowed pace before the faster one is tried
-                              # again; doubled each time that faster pace misses once more, so
-                              # a game that truly needs the slow pace costs a few misses a run
+                              # again; times `speed_up_growth` each time that faster pace misses
+                              # once more, so a game that truly needs the slow pace costs a few
+                              # misses a run
+    speed_up_growth: int = 4  # 4, 16, 64 clean drops: a miss costs about 0.6 s (the wait for
+                              # the drop, the piece after it carried back, the retry), so a game
+                              # that needs the slow pace misses three times in 150 drops, not
+                              # six (doubling), while a lone accident still costs only 4 slow ones
     carry_back_rest_ms: int = 200  # a piece carried back (the drop before it was not seen)
                               # rests this long where it was picked up before the release, so
                               # even a lagging game drops it there and not on a cell on the way

@@ -280,8 +280,8 @@ class _Confirm:
             self.watched = tuple(_middle(box, share) for box in spots)
 
     def before_press(self) -> None:
-        # The pre-press check, as late as it can be: a window that comes up over the piece
-        # between this grab and the press is the only one it cannot see.
+        # The pre-press check, on the piece within `hover_ms` of the press: a window that comes
+        # up over the piece between this grab and the press is the only one it cannot see.
         confirm_press(self.drops.eyes, self.sight, self.carried,
                       self.drops.pointer)  # Covered: never press there
         self.drops.pressing()

@@ -56,7 +56,7 @@ class Pace:
         if not self._faster:
             return 0
         misses = self._misses.get(self._faster[-1], 1)
-        return int(self.base.speed_up_after * 2 ** (misses - 1))
+        return int(self.base.speed_up_after * self.base.speed_up_growth ** (misses - 1))
 
 
 def _slower(t: Timing) -> Timing:

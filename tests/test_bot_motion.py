@@ -219,3 +219,23 @@ def test_a_watcher_refusing_the_press_stops_the_drag_before_the_button_goes_down
     with pytest.raises(RuntimeError, match="over the piece"):
         drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, Timing(), Covered())
     assert kinds(pointer) == ["move"]  # onto the piece, and no press
+
+
+def test_the_pre_press_check_runs_during_the_hover_and_the_press_still_waits_for_it() -> None:
+    # The hover lets the game see the pointer on the piece; the check (a grab, a compare) runs
+    # in it rather than after it, and the press comes no sooner than hover_ms after the move.
+    pointer, clock = FakePointer((500, 400)), FakeClock()
+    checked_at: list[float] = []
+
+    class Checking(Refusing):
+        def before_press(self) -> None:
+            checked_at.append(clock.now)
+            clock.now += 0.004  # the check's own grab and compare
+
+        def release_here(self) -> bool:
+            return True
+
+    timing = Timing(hover_ms=10, hold_ms=0, rest_ms=0)
+    drag(pointer, guarded(pointer, clock), (300, 540), (420, 250), GAME, timing, Checking())
+    assert checked_at == [0.0]  # on the piece, before any hover time has passed
+    assert clock.now == pytest.approx(timing.hover_ms / 1000 + timing.drag_ms / 1000, abs=0.002)

@@ -31,8 +31,8 @@ def test_the_pace_speeds_up_again_after_clean_drops() -> None:
     assert not pace.landed()  # and never faster than that
 
 
-def test_a_pace_that_misses_again_needs_twice_the_clean_drops_before_it_is_tried_again() -> None:
-    timing = Timing(drag_ms=34, rest_ms=17, speed_up_after=3)
+def test_a_pace_that_misses_again_needs_growing_clean_drops_before_it_is_tried_again() -> None:
+    timing = Timing(drag_ms=34, rest_ms=17, speed_up_after=3, speed_up_growth=2)
     pace = Pace(timing)
     needed = []
     for _ in range(3):
@@ -42,6 +42,17 @@ def test_a_pace_that_misses_again_needs_twice_the_clean_drops_before_it_is_tried
             pass
         assert pace.timing == timing
     assert needed == [3, 6, 12]
+
+
+def test_by_default_each_miss_again_at_a_pace_quadruples_the_clean_drops_it_needs() -> None:
+    pace = Pace(Timing(drag_ms=34, rest_ms=17))
+    needed = []
+    for _ in range(3):
+        pace.missed()
+        needed.append(pace.clean_needed)
+        while not pace.landed():
+            pass
+    assert needed == [4, 16, 64]
 
 
 def test_two_misses_in_a_row_come_back_one_rung_at_a_time() -> None:

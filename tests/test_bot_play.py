@@ -447,3 +447,49 @@ def test_a_lagging_game_that_ignores_quick_drops_is_played_without_a_wrong_drop(
     on_cells = [d for d in table.events("drop") if d["cell"] != "tray" and not d.get("ignored")]
     assert all(solution[tuple(d["cell"])] == d["value"] for d in on_cells), on_cells
     assert result.levels[0].retries >= 1  # the fast pace did miss: the test saw the lag
+
+
+class SlowToDraw(GameDevice):
+    """A game that shows a new screen only `DRAW_MS` after the press that asked for it (a busy
+    machine, a browser's transition): until then every grab shows the screen as it was."""
+
+    DRAW_MS = 60
+
+    def __init__(self, config: GameConfig, origin: Point, **clock: Any) -> None:
+        super().__init__(config, origin, **clock)
+        self.shown: np.ndarray | None = None
+        self.pressed_ms = -10_000
+
+    def press(self) -> None:
+        if self.game.screen != "level":  # a menu's button: the next screen comes late
+            self.shown = super().grab()
+            self.pressed_ms = self.game.now_ms()
+        super().press()
+
+    def grab(self, region: Box | None = None) -> np.ndarray:
+        now = super().grab(region)
+        if self.shown is None or self.game.now_ms() - self.pressed_ms >= self.DRAW_MS:
+            return now
+        if region is None:
+            return self.shown.copy()
+        return self.shown[region.y:region.y + region.h, region.x:region.x + region.w].copy()
+
+
+def test_after_a_press_the_screen_is_read_once_it_changed_not_polled_by_full_reads(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+
+    def counted(image: np.ndarray) -> ScreenReading:
+        reading = read_screen(image)
+        read.append(reading.screen)
+        return reading
+
+    monkeypatch.setattr(bot.eyes, "read_screen", counted)
+    table = rig(SlowToDraw, fresh=True)
+    result = table.play(max_levels=2)
+    assert result.ok and table.completed() == [1, 2]
+    # title -> map -> level 1 -> completed -> Next -> level 2: each menu screen read once (its
+    # first sight), none again while the game took its time to draw the next one
+    menus = [screen for screen in read if screen != "level"]
+    assert menus == ["title", "level_select", "level_complete", "level_complete"], read
+    assert read.count("level_complete") == 2  # level 1's and level 2's completed screens
