@@ -13,7 +13,9 @@ Faster still, the answer comes from the plain-Python search (puzzle.search.first
 practice levels it answers in well under a millisecond to a few, where z3 spends 3 to 50 ms
 building its encoding and answering. It searches at most `FIRST_NODES` nodes (a few ms), and
 z3 answers a board that takes more (level 15, 31 empty cells). Whichever answers, the rules
-check accepts the answer before anything moves (bot.play), and z3 proves uniqueness meanwhile.
+check accepts the answer before anything moves (bot.play), and z3 proves uniqueness meanwhile:
+its thread starts once the thread before it (the warm-up, say) has ended, so the plain answer
+never waits for z3.
 
 A re-plan with pieces on the board asks the solver for an answer that keeps them and proves
 uniqueness then and there, as before: re-plans are rare, and they are not a level's first sight.
