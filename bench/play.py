@@ -88,7 +88,8 @@ def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
             "completed": completed, "levels": len(result.levels), "stopped": result.stopped,
             "first_drag": first_drags(events), "game_s": title_to_last(events),
             "split": split, "grab_s": grab_cost(result),
-            "first_parts": [s.first for s in solved if s.first]}
+            # a bot before the timeline (--baseline) has no `first`
+            "first_parts": [s.first for s in solved if getattr(s, "first", None)]}
 
 
 def first_drags(events: list[dict[str, Any]]) -> list[float]:
