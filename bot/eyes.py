@@ -13,6 +13,8 @@ scaling changed, is mapped right; a Sight maps its pixels through it.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from bot.scaling import Scaling, measure, measured
 from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
+from vision.ocr import read_labels
 from vision.reading import ScreenReading
 
 
@@ -93,9 +96,22 @@ class Eyes:
         # The latest look's clock: when it began, its last grab ended, its read ended (the
         # timeline of a level's first drag, bot.play)
         self.last_look: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        self._warming: threading.Thread | None = None
 
     def __repr__(self) -> str:
         return f"Eyes({self.screen!r}, game at {self.game})"
+
+    def warm_up(self) -> None:
+        """Open the OCR engine in a thread (a few hundred ms): the title and the map need no
+        digits read, so without this the engine opens inside level 1's first reading, before
+        its first drag. Every read waits for it to finish (one engine, never two); a failure
+        is left for that read to meet and report."""
+        def start() -> None:
+            with contextlib.suppress(Exception):  # the read that needs the engine says why
+                read_labels([])
+
+        self._warming = threading.Thread(target=start, name="ocr-warm-up", daemon=True)
+        self._warming.start()
 
     def look(self) -> Sight:
         """A fresh reading of the game, from its last place if it is still whole there."""
@@ -148,6 +164,9 @@ class Eyes:
               start: float | None = None) -> Sight:
         start = self.clock() if start is None else start
         frame = self.screen.grab(area) if frame is None else frame
+        if self._warming is not None:
+            self._warming.join()
+            self._warming = None
         grabbed = self.clock()
         reading = read_screen(frame)
         done = self.clock()

@@ -103,6 +103,7 @@ class Player:
         start = self.clock()
         stopped, aborted = "", False
         self.answers.warm_up()  # z3's start-up, paid while the game is found and its menus pass
+        self.eyes.warm_up()  # and the OCR engine's (the menus need no digits read)
         try:
             self._loop()
         except Aborted as error:

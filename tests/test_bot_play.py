@@ -493,3 +493,23 @@ def test_after_a_press_the_screen_is_read_once_it_changed_not_polled_by_full_rea
     menus = [screen for screen in read if screen != "level"]
     assert menus == ["title", "level_select", "level_complete", "level_complete"], read
     assert read.count("level_complete") == 2  # level 1's and level 2's completed screens
+
+
+def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+    order: list[str] = []
+
+    def engine(crops: list[np.ndarray]) -> list[object]:
+        order.append(f"engine opened in {threading.current_thread().name}")
+        return []
+
+    def reading(image: np.ndarray) -> ScreenReading:
+        order.append("read")
+        return read_screen(image)
+
+    monkeypatch.setattr(bot.eyes, "read_labels", engine)
+    monkeypatch.setattr(bot.eyes, "read_screen", reading)
+    result = rig(fresh=True).play(max_levels=1)
+    assert result.ok
+    assert order[:2] == ["engine opened in ocr-warm-up", "read"]
