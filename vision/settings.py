@@ -164,7 +164,10 @@ class ScreenKindSettings:
     """Telling the screens apart, and the buttons of those that are not a level
     (vision.screens, vision.menus)."""
 
-    overlay_brightness: int = 110  # a background this dark is the "Level Completed" overlay
+    # A background this dark (brightest channel) is the "Level Completed" overlay: the real
+    # one is 76 (#454c4c), any background dimmed under it at most 82, 114 after a brightening
+    # gamma of 0.7; a level's background is 125 at the least (lightness 0.5, gamma 1.4).
+    overlay_brightness: int = 120
     white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
