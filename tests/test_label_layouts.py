@@ -163,3 +163,68 @@ def test_generated_layouts_read_exactly() -> None:
     assert not verdicts["sure-wrong"], verdicts["sure-wrong"]
     assert not [d for d in verdicts["doubt"] if "arrow" in d or "owns" in d], verdicts["doubt"]
     assert len(verdicts["exact"]) >= 0.95 * read, verdicts["doubt"]
+
+
+# ---- a row's arrow too small to show its triangle -----------------------------------------
+
+
+def _row_label(arrow: tuple[int, int] | None, first_digit_height: int = 18) -> list[Any]:
+    """One cell at the origin (pitch 48, side 44), and at its right end a label: a small
+    solid blob `arrow` (w, h) just outside it (or none), then two digit-sized bars."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x = 50 + 22 + 3
+    if arrow is not None:
+        w, h = arrow
+        cv2.ellipse(canvas, (x + w // 2, 60), (w // 2, h // 2), 0, 0, 360, 255, -1)
+        x += w + 3
+    half = first_digit_height // 2
+    cv2.rectangle(canvas, (x, 60 - half), (x + 4, 60 + half), 255, -1)
+    cv2.rectangle(canvas, (x + 8, 51), (x + 16, 69), 255, -1)
+    parts, labels = ink_parts(canvas, 3)
+    return find_sums(parts, grid, [(0, 0)], labels)
+
+
+def test_a_small_blurred_row_arrow_before_taller_digits_is_the_arrow() -> None:
+    """Shrunk and blurred, a light row arrow is a round blob of a few pixels that matches no
+    triangle well; standing just outside the row's end and far less tall than the digits
+    after it, it is the arrow, and the label is read (it was ink that is no arrow)."""
+    for size in ((5, 7), (6, 12), (4, 6)):
+        found = _row_label(size)
+        assert [(f.axis, f.side, f.arrow is not None, len(f.parts)) for f in found] == [
+            ("row", "right", True, 3)], size
+
+
+def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
+    """The arrow lost, the label's first digit stands where it belongs: as tall as the next
+    digit, it is no arrow, and the label is reported, not read without one."""
+    found = _row_label(None)
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+    found = _row_label((5, 17))  # a blob nearly the digits' height: a "1", not an arrow
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+
+
+def test_bold_merged_digits_beside_a_column_end_are_no_arrow() -> None:
+    """Bold blue digits, ringed and merged into one flat blob, stand below a column's end
+    (a row's label beside it): the blurred-arrow test takes such a blob for the column's
+    arrow, which then has no digits, and it took them from the row's own small arrow. A
+    blob only that weaker test passes, with no digits after it, is no arrow."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, Look, TextEffect
+
+    pack = load_pack(LABELS_PACK)
+    level = pack.level(6)
+    verdicts = []
+    for rescale in (1.6, 1.9, 2.2):
+        look = replace(Look.real(level), face="dejavu", arrow_size=0.85,
+                       blue_effect=TextEffect("outline", (90, 86, 120), 2.0),
+                       degrade=Degrade(rescale=rescale))
+        shot = render_screen("level", level=6, placed=4, misplace=1, look=look, pack=pack)
+        verdict, doubts = _verdict(shot.image, shot.truth)
+        assert not any("arrow without digits" in d for d in doubts), doubts
+        verdicts.append(verdict)
+    assert verdicts == ["exact"] * 3

@@ -79,6 +79,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
     """
     ends = _line_ends(cells)
     arrows = []
+    weak: set[int] = set()  # blobs only a blurred arrow's weaker test took for one
     for part in parts:
         side = arrow_side(part, labels)
         if side is None:
@@ -86,15 +87,20 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         owner = _owner(part, side, grid, ends)
         if owner is not None:
             arrows.append((part, owner))
-    # Where one line end has two arrow-shaped blobs (a "7" below a column's arrow points
-    # down too), the one nearest the end cell is the arrow; the others may be digits.
-    nearest: dict[tuple[Axis, int, Side], tuple[Part, tuple[Axis, int, Side, Cell, float]]] = {}
-    for part, owner in arrows:
-        key = owner[:3]
-        if key not in nearest or owner[4] < nearest[key][1][4]:
-            nearest[key] = (part, owner)
-    arrow_ids = {part.label for part, _ in nearest.values()}
-    digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
+            if arrow_match(part, labels)[0] < LABEL.arrow_match:
+                weak.add(part.label)
+    # A blob that passed only the weaker test and has no digits after it is no arrow: bold
+    # merged digits ("05" below the column beside them) pass it, and as an arrow they took
+    # the digits of the row's own small arrow. Then the lines' arrows are found again.
+    for _ in range(2):
+        nearest = _nearest(arrows, parts, grid, ends, labels)
+        arrow_ids = {part.label for part, _ in nearest.values()}
+        digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
+        lone = {part.label for key, (part, _) in nearest.items()
+                if part.label in weak and not digits.get(key)}
+        if not lone:
+            break
+        arrows = [(part, owner) for part, owner in arrows if part.label not in lone]
     found = []
     for key, (arrow, (axis, index, side, end, _)) in nearest.items():
         chain = [arrow, *digits.get(key, [])]
@@ -111,6 +117,29 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 if stray is not None:
                     found.append(stray)
     return sorted(found, key=board_order)
+
+
+def _nearest(arrows: Sequence[tuple[Part, _Owner]], parts: Sequence[Part], grid: Grid,
+             ends: dict[Axis, dict[int, tuple[int, int]]],
+             labels: np.ndarray) -> dict[tuple[Axis, int, Side], tuple[Part, _Owner]]:
+    """The arrow of every line end that has one."""
+    # Where one line end has two arrow-shaped blobs (a "7" below a column's arrow points
+    # down too), the one nearest the end cell is the arrow; the others may be digits.
+    nearest: dict[tuple[Axis, int, Side], tuple[Part, _Owner]] = {}
+    for part, owner in arrows:
+        key = owner[:3]
+        if key not in nearest or owner[4] < nearest[key][1][4]:
+            nearest[key] = (part, owner)
+    for axis, lines in ends.items():
+        for index, (first, last) in sorted(lines.items()):
+            for side, position in _ends(axis, first, last):
+                if (axis, index, side) not in nearest:
+                    taken = {part.label for part, _ in nearest.values()}
+                    small = _small_arrow([p for p in parts if p.label not in taken], grid,
+                                         axis, index, side, position, labels)
+                    if small is not None:
+                        nearest[(axis, index, side)] = small
+    return nearest
 
 
 def board_order(label: FoundSum) -> tuple[int, int, int]:
@@ -167,6 +196,39 @@ def _owner(arrow: Part, side: Side, grid: Grid,
     if near < -1 or near > LABEL.arrow_gap * grid.pitch:
         return None
     return axis, index, side, end, near
+
+
+def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
+                 end: int, labels: np.ndarray) -> tuple[Part, _Owner] | None:
+    """A row's arrow too small and blurred to show its triangle, or None.
+
+    A sum is an arrow, then its digits further out on the line's axis, and the arrow is far
+    less tall than the digits: a small solid blob just outside the row's end cell, followed
+    within a digit gap by a blob much taller than it, is that row's arrow. A digit there in
+    its place (the arrow lost) is as tall as the digit after it and stays unclear.
+    """
+    if axis != "row":
+        return None  # a column's blurred arrow stays flat, which arrow_side already takes
+    row, col = index, end
+    cell = grid.cell_square(row, col)
+    along, across, outward = _geometry(side)
+    edge = _edge(cell, along, outward)
+    on_axis = [p for p in parts
+               if abs(p.center[across] - cell.center[across]) <= LABEL.on_axis * grid.pitch]
+    placed = sorted(((*_extent(p, along, outward, edge), p) for p in on_axis),
+                    key=lambda c: c[0])
+    placed = [c for c in placed if c[0] >= -1]
+    if len(placed) < 2:
+        return None
+    (near, far, arrow), (next_near, _, digits) = placed[0], placed[1]
+    if near > LABEL.arrow_gap * grid.pitch or next_near - far > LABEL.digit_gap * grid.pitch:
+        return None
+    x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
+    solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
+    if not solid or arrow.rect.w > arrow.rect.h \
+            or arrow.rect.h > LABEL.small_arrow * digits.rect.h:
+        return None
+    return arrow, (axis, index, side, (row, col), near)
 
 
 def _edge(cell: Rect, along: int, outward: int) -> float:

@@ -124,6 +124,11 @@ class LabelSettings:
     # this share of their union (a "1", its flag on top, about 0.7), its base quarter is
     # this full of the widest column's ink, and its tip quarter at most this full.
     arrow_symmetry: float = 0.85
+    # A row's arrow too small to match a triangle (a few logical px, blurred round): a solid
+    # blob (this share of its box) no wider than tall, at most this share of the height of
+    # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
+    small_arrow: float = 0.75
+    small_arrow_solid: float = 0.6
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
     arrow_tip_thin: float = 0.6
