@@ -228,3 +228,29 @@ def test_bold_merged_digits_beside_a_column_end_are_no_arrow() -> None:
         assert not any("arrow without digits" in d for d in doubts), doubts
         verdicts.append(verdict)
     assert verdicts == ["exact"] * 3
+
+
+def test_a_labels_digits_are_one_line_of_text() -> None:
+    """Below a column's label, a tutorial line within a digit gap, and a speck of noise by
+    its digits, are no digits of it (they made the label 'show 6 digits', a doubt), and no
+    ink astray from it either; a one-pixel line left of a row's end (what the outline wipe
+    left) is no unreadable sum there."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((200, 200), np.uint8)
+    grid = Grid((100.0, 60.0), 48.0, 44.0)
+    bottom = 60 + 22
+    cv2.fillPoly(canvas, [np.array([(93, bottom + 3), (107, bottom + 3), (100, bottom + 10)])],
+                 255)
+    top = bottom + 13
+    cv2.rectangle(canvas, (90, top), (97, top + 15), 255, -1)  # the digits
+    cv2.rectangle(canvas, (102, top), (109, top + 15), 255, -1)
+    cv2.rectangle(canvas, (111, top + 13), (113, top + 15), 255, -1)  # a speck by them
+    for x in range(70, 130, 9):  # a tutorial line just below
+        cv2.rectangle(canvas, (x, top + 20), (x + 6, top + 29), 255, -1)
+    cv2.line(canvas, (73, 45), (73, 75), 255, 1)  # left of the row's end
+    parts, labels = ink_parts(canvas, 3)
+    found = find_sums(parts, grid, [(0, 0)], labels)
+    assert [(f.axis, f.side, f.arrow is not None, len(f.parts), f.unclear) for f in found] == [
+        ("col", "bottom", True, 3, None)]

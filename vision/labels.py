@@ -103,10 +103,11 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         arrows = [(part, owner) for part, owner in arrows if part.label not in lone]
     found = []
     for key, (arrow, (axis, index, side, end, _)) in nearest.items():
-        chain = [arrow, *digits.get(key, [])]
+        chain = [arrow, *_one_line(digits.get(key, []))]
         found.append(FoundSum(axis, index, side, arrow.rect,
                               union(chain[1:]) if len(chain) > 1 else None, tuple(chain), end))
-    claimed = {part.label for label in found for part in label.parts}
+    # specks and other text that followed a label's arrow belong to no other line's end
+    claimed = arrow_ids | {part.label for chain in digits.values() for part in chain}
     found = [_with_loose_ink(label, parts, grid, claimed) for label in found]
     for axis, lines in ends.items():
         for index, (first, last) in sorted(lines.items()):
@@ -303,6 +304,23 @@ def _chain(arrow: Part, candidates: Sequence[Part], grid: Grid, side: Side) -> l
     return chain
 
 
+def _one_line(digits: Sequence[Part]) -> list[Part]:
+    """The blobs of a label's number: one line of text, as tall as its tallest blob. Specks
+    of JPEG noise or of a text effect shorter than that are no digit, and nor is text above or
+    below the line (a tutorial line under a column's label), which a digit never is."""
+    if not digits:
+        return []
+    tallest = max(digits, key=lambda p: p.rect.h)
+    return [p for p in digits if p.rect.h >= LABEL.text_height * tallest.rect.h
+            and _same_line(p.rect, tallest.rect)]
+
+
+def _same_line(part: Rect, line: Rect) -> bool:
+    """The blob stands on the text line: over half its height within the line's."""
+    overlap = min(part.bottom, line.bottom) - max(part.y, line.y)
+    return overlap > 0.5 * part.h
+
+
 def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
                     claimed: set[int]) -> FoundSum:
     """The label, marked unclear when digit-sized ink no label owns touches its digits: a
@@ -315,7 +333,7 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
     for part in parts:
         if part.label in claimed or part.rect.h < LABEL.text_height * label.digits.h:
             continue
-        if zone.overlaps(part.rect):
+        if zone.overlaps(part.rect) and _same_line(part.rect, label.digits):
             return replace(label, unclear="ink beside its digits that no label owns")
     return label
 
@@ -329,7 +347,9 @@ def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     along, across, outward = _geometry(side)
     edge = _edge(cell, along, outward)
     for part in parts:
-        if part.label in claimed:
+        # a blob one logical pixel thin is what the wipe left of an outline: every arrow and
+        # digit stroke is thicker at any zoom
+        if part.label in claimed or min(part.rect.w, part.rect.h) < LABEL.min_stroke:
             continue
         if abs(part.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
             continue

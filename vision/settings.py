@@ -102,6 +102,7 @@ class LabelSettings:
     # pitch: ink blobs smaller than this are specks (JPEG noise, anti-aliasing), not text; a
     # digit at the smallest zoom still stands about 0.2 of the pitch tall.
     min_part: float = 0.06
+    min_stroke: float = 2  # logical px: thinner blobs at a line's end are an outline's remains
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
     # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
     # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
