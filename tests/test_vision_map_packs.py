@@ -51,3 +51,24 @@ def test_rows_of_five_with_a_short_last_row_are_no_fault() -> None:
 def test_a_broken_layout_is_a_fault_naming_the_row(rows: list[list[float]], fault: str) -> None:
     found = map_fault(_buttons(rows))
     assert found is not None and fault in found
+
+
+@pytest.mark.parametrize(("count", "completed", "rescale", "jpeg"), [
+    (15, 3, 0.53, 80), (15, 5, 0.56, 53), (6, 2, 0.71, 69), (4, 2, 0.72, 50), (11, 4, 0.6, 60)])
+def test_faint_locked_buttons_stand_on_the_maps_lattice(count: int, completed: int,
+                                                         rescale: float, jpeg: int) -> None:
+    """Shrunk and compressed, the locked buttons' faint dashes escape the projections (or a
+    few noise pixels between buttons merge their columns): the buttons stand on a lattice of
+    rows of five, so every spot after the first button with a dashed outline's worth of dark
+    ink is a locked button, and the first empty spot ends the map."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, random_look
+
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    look = replace(random_look(0), degrade=Degrade(rescale=rescale, jpeg_quality=jpeg))
+    render = render_screen("level_select", completed=completed, pack=pack, look=look)
+    reading = read_screen(render.image)
+    assert reading.screen == "level_select", [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"], [str(d) for d in reading.doubts]

@@ -121,11 +121,11 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     margin = int(SCREEN_KIND.frame_margin * width)
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
-    columns = _alike(_intervals(np.asarray(ink.any(axis=0)), low, high))
+    columns = _alike(_intervals(_inked(ink.sum(axis=0)), low, high))
     in_columns = np.zeros(width, bool)
     for x0, x1 in columns:
         in_columns[x0:x1] = True
-    rows = _alike(_intervals(np.asarray(ink[:, in_columns].any(axis=1)), low, high))
+    rows = _alike(_intervals(_inked(ink[:, in_columns].sum(axis=1)), low, high))
     squares = []
     for y0, y1 in rows:
         for x0, x1 in columns:
@@ -134,8 +134,57 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
                 squares.append(box)
     if len(squares) < 2:
         return []
-    return [MapButton(n, sq, *_state(view, background, sq))
-            for n, sq in enumerate(_reading_order(squares), 1)]
+    ordered = _on_lattice(view, background, _reading_order(squares))
+    return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
+
+
+def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -> list[Rect]:
+    """The buttons with the locked ones too faint for the projections put back: the game
+    stands its buttons on a lattice, rows of `map_columns` on the first row's pitch, every row
+    full but the last, so each spot after the first button is walked in reading order; a spot
+    with no button found but a dashed outline's worth of ink darker than the map round it
+    holds a locked button, and the first spot with neither ends the map. Buttons found off
+    the lattice are kept after those (the map's fault then says so)."""
+    first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
+    if len(first_row) < 2:
+        return squares
+    pitch = (first_row[-1].x - first_row[0].x) / (len(first_row) - 1)
+    if pitch <= first_row[0].w:
+        return squares
+    height, width = view.shape[:2]
+    luma = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    background_luma = int(cv2.cvtColor(background.reshape(1, 1, 3).astype(np.uint8),
+                                       cv2.COLOR_BGR2GRAY)[0, 0])
+    faint = ((distance(view, background) > SCREEN_KIND.slot_ink)
+             & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
+    left, top, w, h = first_row[0].x, first_row[0].y, first_row[0].w, first_row[0].h
+    found = list(squares)
+    walked: list[Rect] = []
+    for spot in range(len(squares) + SCREEN_KIND.map_columns * height // int(pitch) + 1):
+        row, column = divmod(spot, SCREEN_KIND.map_columns)
+        slot = Rect(left + column * pitch, top + row * pitch, w, h)
+        if slot.right >= width or slot.bottom >= height:
+            break
+        here = [sq for sq in found if abs(sq.center[0] - slot.center[0]) < w / 2
+                and abs(sq.center[1] - slot.center[1]) < h / 2]
+        if here:
+            walked.append(here[0])
+            found.remove(here[0])
+        elif _edge_ink(faint, slot) >= SCREEN_KIND.locked_outline:
+            walked.append(slot)
+        else:
+            break
+    return walked + found
+
+
+def _inked(counts: np.ndarray) -> np.ndarray:
+    """The columns (or rows) of a projection that hold a button's ink: a few pixels of JPEG
+    noise in the gap between two buttons are not, or the gap closes and the buttons merge
+    into one run too long for a button (every button's column holds its top and bottom edge
+    or its digits, tens of pixels)."""
+    peak = int(counts.max()) if counts.size else 0
+    inked: np.ndarray = counts > max(0.0, SCREEN_KIND.profile_share * peak)
+    return inked
 
 
 def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -202,9 +202,15 @@ class ScreenKindSettings:
     # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
     slot_ink: int = 8
     slot_share: float = 0.15
+    # A spot on the map's lattice whose outline has ink (as `slot_ink`, and darker than the
+    # map) on this share holds a locked button too faint for the projections: measured
+    # 0.53-0.73 on such buttons at 0.5x-0.7x and JPEG 50, 0.00 on the spot after the last.
+    locked_outline: float = 0.35
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
+    # of the most ink any column (row) of the map's band holds: fewer pixels are noise
+    profile_share: float = 0.1
     edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
     edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
     fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
