@@ -72,3 +72,32 @@ def test_faint_locked_buttons_stand_on_the_maps_lattice(count: int, completed: i
     reading = read_screen(render.image)
     assert reading.screen == "level_select", [str(d) for d in reading.doubts]
     assert reading.to_dict()["levels"] == render.truth["levels"], [str(d) for d in reading.doubts]
+
+
+def _states(*states: str) -> list[MapButton]:
+    """Buttons in a row: "c" completed, "o" open, "?" open with a faint mark, "d" dashed."""
+    kinds = {"c": ("completed", False), "o": ("open", False), "?": ("open", True),
+             "d": ("dashed", False)}
+    return [MapButton(n, Rect(250.0 + 64 * n, 280.0, 44.0, 44.0), *kinds[s])  # type: ignore[arg-type]
+            for n, s in enumerate(states, 1)]
+
+
+@pytest.mark.parametrize(("states", "settled"), [
+    ("?odd", "codd"), ("??odd", "ccodd"), ("cc?dd", "ccodd"), ("c?", "c?"), ("??dd", "??dd"),
+    ("ccodd", "ccodd")])
+def test_the_game_opens_one_level_at_a_time(states: str, settled: str) -> None:
+    """While a level is locked exactly one filled button is open: a faint check mark is
+    settled where that rule leaves one answer, and stays unclear (a doubt) where not."""
+    from vision.screens import settle_checks
+
+    buttons, fault = settle_checks(_states(*states))
+    assert fault is None
+    seen = "".join("?" if b.unclear else b.state[0] for b in buttons)
+    assert seen == settled
+
+
+def test_two_plainly_open_levels_break_the_rule() -> None:
+    from vision.screens import settle_checks
+
+    _, fault = settle_checks(_states("c", "o", "o", "d"))
+    assert fault == "levels 2 and 3 both look open; the game opens one at a time"

@@ -23,6 +23,7 @@ from vision.screens import (
     map_buttons,
     map_fault,
     play_square,
+    settle_checks,
     white_words,
 )
 from vision.settings import COMPLETED, LABEL, LEVEL, READ, SCREEN_KIND
@@ -106,7 +107,7 @@ def _darker(image: np.ndarray, background: np.ndarray) -> np.ndarray:
 def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     """The green screens: the level map when it has level buttons, else the title (its logo),
     else no screen of the game."""
-    buttons = map_buttons(shot.view.image, shot.background)
+    buttons, rule_broken = settle_checks(map_buttons(shot.view.image, shot.background))
     if not buttons:
         if has_logo(shot.view.image, shot.background):
             if filled_buttons(shot.view.image, shot.background):
@@ -122,7 +123,7 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
-    fault = map_fault(buttons)
+    fault = map_fault(buttons) or rule_broken
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"

@@ -10,7 +10,7 @@ threshold is a fraction of the game area or of the button size.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import cv2
@@ -278,6 +278,30 @@ def map_fault(buttons: Sequence[MapButton]) -> str | None:
                for sq, x in zip(row, columns, strict=False)):
             return f"row {n} of the level map is off the first row's columns"
     return None
+
+
+def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | None]:
+    """The buttons with faint check marks settled by the game's rule where it leaves one
+    answer, and what breaks that rule, or None.
+
+    The game opens the first level not completed and no other: while any button is locked,
+    exactly one filled button is open. So one plainly open button makes every faint mark a
+    completed level's, and one faint mark among buttons plainly completed is the open level.
+    Two plainly open buttons break the rule (a check mark missed)."""
+    settled = list(buttons)
+    if not any(b.state == "dashed" for b in buttons):
+        return settled, None  # every level may be completed: a faint mark stays unclear
+    plain = [b for b in buttons if b.state == "open" and not b.unclear]
+    unclear = [b for b in buttons if b.unclear]
+    if len(plain) > 1:
+        return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
+                         "the game opens one at a time")
+    if len(plain) == 1:
+        settled = [replace(b, state="completed", unclear=False) if b.unclear else b
+                   for b in settled]
+    elif len(unclear) == 1:
+        settled = [replace(b, unclear=False) if b.unclear else b for b in settled]
+    return settled, None
 
 
 def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonState, bool]:
