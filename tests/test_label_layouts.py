@@ -205,6 +205,8 @@ def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
     found = _row_label((5, 17))  # a blob nearly the digits' height: a "1", not an arrow
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
+    found = _row_label((2, 2))  # a speck of noise: no arrow either, the ink is reported
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
 def test_bold_merged_digits_beside_a_column_end_are_no_arrow() -> None:
@@ -254,3 +256,21 @@ def test_a_labels_digits_are_one_line_of_text() -> None:
     found = find_sums(parts, grid, [(0, 0)], labels)
     assert [(f.axis, f.side, f.arrow is not None, len(f.parts), f.unclear) for f in found] == [
         ("col", "bottom", True, 3, None)]
+
+
+@pytest.mark.parametrize("rescale", [0.55, 0.59, 0.65])
+def test_thin_blue_sums_on_a_pale_cyan_are_blue_or_doubted(rescale: float) -> None:
+    """Blue digits this thin lose most of their blue to JPEG's halved colour resolution: a
+    label with some blue ink but not enough to be sure is a doubt, never a dark sum."""
+    from dataclasses import replace
+
+    from game.levels import load_level
+    from game.looks import Degrade, Look
+
+    level = load_level(15)
+    look = replace(Look.real(level), background=(179, 225, 226),
+                   background_bottom=(186, 229, 220), blue_effect=None,
+                   blue_sum=(98, 111, 255), degrade=Degrade(rescale=rescale, jpeg_quality=60))
+    shot = render_screen("level", level=15, look=look)
+    verdict, doubts = _verdict(shot.image, shot.truth)
+    assert verdict in ("exact", "doubt"), doubts

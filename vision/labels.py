@@ -226,7 +226,8 @@ def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side
         return None
     x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
     solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
-    if not solid or arrow.rect.w > arrow.rect.h \
+    if not solid or arrow.rect.w > arrow.rect.h or min(w, h) < LABEL.small_arrow_side \
+            or arrow.rect.h < LABEL.small_arrow_base * grid.pitch \
             or arrow.rect.h > LABEL.small_arrow * digits.rect.h:
         return None
     return arrow, (axis, index, side, (row, col), near)

@@ -352,7 +352,11 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     red = int((red_ink(patch) > 0)[inked].sum())
     if red >= LEVEL.blue_share * total and red > blue:
         return None
-    return "placed" if blue >= LEVEL.blue_share * total else "line"
+    if blue >= LEVEL.blue_share * total:
+        return "placed"
+    # Between: blue digits this thin lose most of their blue to JPEG's halved colour
+    # resolution, and no dark label shows this much; read as dark it would be sure and wrong.
+    return "line" if blue < LEVEL.dark_share * total else None
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

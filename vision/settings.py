@@ -130,6 +130,10 @@ class LabelSettings:
     # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
     small_arrow: float = 0.75
     small_arrow_solid: float = 0.6
+    # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
+    # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
+    small_arrow_base: float = 0.12
+    small_arrow_side: int = 3
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
     arrow_tip_thin: float = 0.6
@@ -273,6 +277,7 @@ class LevelSettings:
     # and gamma: a ringed blue label keeps over half its ink blue (fill and arrow; the ring
     # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
     blue_share: float = 0.25
+    dark_share: float = 0.1  # a dark label's blue is under this share: between, no scope
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
