@@ -131,7 +131,12 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
     spots: dict[int, Cell] = {}
     for n, piece in enumerate(pieces):
         row, col, miss = grid.coordinates(piece.fill.center)
-        if piece.in_cell and miss <= GRID.off_pitch:
+        # The tray stands below the board: a piece on a lattice point among the board's rows
+        # and columns, where no empty cell was found, is placed even when blur merged its
+        # cell's outline into its frame (its fill then swallows the outline).
+        inside = (min(rows) <= row <= max(rows) and min(cols) <= col <= max(cols)
+                  and (row, col) not in board)
+        if (piece.in_cell or inside) and miss <= GRID.off_pitch:
             spots[n] = (row, col)
     joined: set[int] = set()
     grew = True
@@ -143,8 +148,7 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
                 joined.add(n)
                 board.add((row, col))
                 grew = True
-    return [piece if n in joined or not piece.in_cell else replace(piece, in_cell=False)
-            for n, piece in enumerate(pieces)]
+    return [replace(piece, in_cell=n in joined) for n, piece in enumerate(pieces)]
 
 
 def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> np.ndarray:
