@@ -118,3 +118,18 @@ def test_dimmed_level_labels_with_a_light_outline_read() -> None:
                                                   for d in reading.doubts)
             exact += reading.level == level
     assert exact >= 10
+
+
+def test_menu_and_next_stay_two_words_when_their_letters_part() -> None:
+    """Shrunk to 0.53x, the thin strokes of "Menu" fade and its letters part by more than a
+    space's share of their height (read as 4 words, no "Level Completed"); a space between
+    words is also at least half the widest gap of the line."""
+    from puzzle.geometry import Rect
+    from vision.labels import Part
+    from vision.screens import _words
+
+    boxes = [(330, 473, 9, 14), (347, 476, 8, 10), (365, 477, 15, 9), (431, 473, 41, 14)]
+    parts = [Part(Rect(*map(float, box)), 50, n) for n, box in enumerate(boxes, 1)]
+    assert [len(word) for word in _words(parts)] == [3, 1]
+    evenly = [Part(Rect(100.0 + 60 * n, 470.0, 30.0, 14.0), 50, n) for n in range(1, 6)]
+    assert len(_words(evenly)) == 5  # five words evenly spaced stay five

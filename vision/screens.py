@@ -88,10 +88,16 @@ def _words(parts: Sequence[Part]) -> list[list[Part]]:
         return []
     height = float(np.median([p.rect.h for p in parts]))
     ordered = sorted(parts, key=lambda p: p.rect.x)
+    reach = np.maximum.accumulate([p.rect.right for p in ordered])
+    gaps = [part.rect.x - right for part, right in zip(ordered[1:], reach, strict=False)]
+    # Shrunk, a word's thin strokes fade and its letters part by more than a space's share of
+    # the height: a space between words is also at least a share of the widest one.
+    space = max(SCREEN_KIND.word_gap * height,
+                SCREEN_KIND.word_space_share * max(gaps, default=0.0))
     words = [[ordered[0]]]
     for part in ordered[1:]:
         previous = max(p.rect.right for p in words[-1])
-        if part.rect.x - previous > SCREEN_KIND.word_gap * height:
+        if part.rect.x - previous > space:
             words.append([part])
         else:
             words[-1].append(part)

@@ -224,6 +224,7 @@ class ScreenKindSettings:
     play_size_tolerance: float = 0.25  # of a button's side: "play" is about a button's size
     play_hollow: float = 0.5  # of its box: "play" is an outline, so its ink covers less
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
+    word_space_share: float = 0.5  # of the widest gap in the line: narrower ones split no words
     # logical px: the map's blobs smaller than this are specks; the "play" square it looks for
     # is about 36 px a side.
     map_min_part: float = 4
