@@ -229,3 +229,24 @@ def test_pieces_placed_on_a_shrunk_board_stay_placed(
     seen = reading.to_dict()
     assert same_board(seen["puzzle"], shot.truth["puzzle"]), [str(d) for d in reading.doubts]
     assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))
+
+
+@pytest.mark.parametrize("rescale", [1.8, 2.0, 2.2, 2.366])
+def test_a_placed_piece_beside_placed_pieces_joins_the_board(rescale: float) -> None:
+    """A placed piece in the board's corner, its outline not seen round it (blur and a dark
+    gamma), with its neighbours placed and no empty cell in its row or column: it stands
+    among the rows and columns of the board its placed neighbours joined, so it is placed
+    (it was read in the tray, its outline as ink at two lines' ends)."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    from game.looks import Degrade, random_look
+
+    pack = Path(__file__).parent / "data" / "packs" / "answers"
+    look = replace(random_look(644), degrade=Degrade(rescale=rescale, jpeg_quality=51,
+                                                     gamma=1.381))
+    shot = render_screen("level", level=1, placed=3, look=look, pack=pack, seed=644)
+    reading = read_screen(shot.image)
+    seen = reading.to_dict()
+    assert same_board(seen["puzzle"], shot.truth["puzzle"]), [str(d) for d in reading.doubts]
+    assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))

@@ -129,15 +129,11 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
         return min(rows) - 1 <= row <= max(rows) + 1 and min(cols) - 1 <= col <= max(cols) + 1
 
     spots: dict[int, Cell] = {}
+    lattice: dict[int, Cell] = {}
     for n, piece in enumerate(pieces):
         row, col, miss = grid.coordinates(piece.fill.center)
-        # The tray stands below the board: a piece on a lattice point among the board's rows
-        # and columns, where no empty cell was found, is placed even when blur merged its
-        # cell's outline into its frame (its fill then swallows the outline).
-        inside = (min(rows) <= row <= max(rows) and min(cols) <= col <= max(cols)
-                  and (row, col) not in board)
-        if (piece.in_cell or inside) and miss <= GRID.off_pitch:
-            spots[n] = (row, col)
+        if miss <= GRID.off_pitch:
+            (spots if piece.in_cell else lattice)[n] = (row, col)
     joined: set[int] = set()
     grew = True
     while grew:
@@ -148,6 +144,15 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
                 joined.add(n)
                 board.add((row, col))
                 grew = True
+    # The tray stands below the board: a piece on a lattice point among the board's rows and
+    # columns, where no cell is, is placed even when no outline showed round it (blur merged
+    # its cell's outline into its frame, and its fill swallowed both).
+    rows, cols = [r for r, _ in board], [c for _, c in board]
+    for n, (row, col) in lattice.items():
+        if min(rows) <= row <= max(rows) and min(cols) <= col <= max(cols) \
+                and (row, col) not in board:
+            joined.add(n)
+            board.add((row, col))
     return [replace(piece, in_cell=n in joined) for n, piece in enumerate(pieces)]
 
 
