@@ -101,3 +101,14 @@ def test_two_plainly_open_levels_break_the_rule() -> None:
 
     _, fault = settle_checks(_states("c", "o", "o", "d"))
     assert fault == "levels 2 and 3 both look open; the game opens one at a time"
+
+
+def test_a_map_read_from_its_last_row_only_is_a_fault() -> None:
+    """The rows of five are centred on the game whatever the count, so the first button
+    stands in the first column: a map whose first rows were missed (only the last row's
+    three buttons seen, right of the middle) is a doubt, not a map of three levels."""
+    last_row = _buttons([[FIVE[2], FIVE[3], FIVE[4]]])
+    assert map_fault(last_row, 400.0) == (
+        "the level map's first button is not in its first column: buttons missed")
+    assert map_fault(_buttons([FIVE, FIVE[:2]]), 400.0) is None
+    assert map_fault(_buttons([FIVE[:3]]), 400.0) is None  # a short first row starts left

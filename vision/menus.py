@@ -123,7 +123,7 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
-    fault = map_fault(buttons) or rule_broken
+    fault = map_fault(buttons, shot.view.image.shape[1] / 2) or rule_broken
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"

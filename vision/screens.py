@@ -127,11 +127,12 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     margin = int(SCREEN_KIND.frame_margin * width)
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
-    columns = _alike(_intervals(_inked(ink.sum(axis=0)), low, high))
+    ink = _without_specks(ink)
+    columns = _alike(_intervals(np.asarray(ink.any(axis=0)), low, high))
     in_columns = np.zeros(width, bool)
     for x0, x1 in columns:
         in_columns[x0:x1] = True
-    rows = _alike(_intervals(_inked(ink[:, in_columns].sum(axis=1)), low, high))
+    rows = _alike(_intervals(np.asarray(ink[:, in_columns].any(axis=1)), low, high))
     squares = []
     for y0, y1 in rows:
         for x0, x1 in columns:
@@ -154,7 +155,9 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
     first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
     if len(first_row) < 2:
         return squares
-    pitch = (first_row[-1].x - first_row[0].x) / (len(first_row) - 1)
+    # neighbours stand one pitch apart; a button missed leaves a gap of two
+    steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
+    pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
     if pitch <= first_row[0].w:
         return squares
     height, width = view.shape[:2]
@@ -163,7 +166,8 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
                                        cv2.COLOR_BGR2GRAY)[0, 0])
     faint = ((distance(view, background) > SCREEN_KIND.slot_ink)
              & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
-    left, top, w, h = first_row[0].x, first_row[0].y, first_row[0].w, first_row[0].h
+    left, top = first_row[0].x, first_row[0].y
+    w, h = (float(np.median([getattr(sq, side) for sq in squares])) for side in ("w", "h"))
     found = list(squares)
     walked: list[Rect] = []
     for spot in range(len(squares) + SCREEN_KIND.map_columns * height // int(pitch) + 1):
@@ -183,14 +187,15 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
     return walked + found
 
 
-def _inked(counts: np.ndarray) -> np.ndarray:
-    """The columns (or rows) of a projection that hold a button's ink: a few pixels of JPEG
-    noise in the gap between two buttons are not, or the gap closes and the buttons merge
-    into one run too long for a button (every button's column holds its top and bottom edge
-    or its digits, tens of pixels)."""
-    peak = int(counts.max()) if counts.size else 0
-    inked: np.ndarray = counts > max(0.0, SCREEN_KIND.profile_share * peak)
-    return inked
+def _without_specks(ink: np.ndarray) -> np.ndarray:
+    """The ink less its specks: a few pixels of JPEG noise in the gap between two buttons
+    closed the gap, and the buttons' columns merged into one run too long for a button (a
+    dash of a locked button is a stroke several pixels long)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= SCREEN_KIND.speck_area
+    keep[0] = False
+    kept: np.ndarray = keep[labels].astype(np.uint8)
+    return kept
 
 
 def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -263,10 +268,12 @@ def empty_slot_ink(view: np.ndarray, background: np.ndarray,
     return _edge_ink(faint, slot) if len(first_row) > 1 else 0.0
 
 
-def map_fault(buttons: Sequence[MapButton]) -> str | None:
+def map_fault(buttons: Sequence[MapButton], centre: float | None = None) -> str | None:
     """What breaks the map's layout, or None: the game numbers its buttons 1..N in reading
     order, in rows of `map_columns`, every row full but the last, each row starting under the
-    first button and on the first row's columns."""
+    first button and on the first row's columns; the rows of `map_columns` are centred on
+    the game (`centre`, its middle x, when given), so the first button stands in the first
+    of those columns whatever the count (else the map's first rows were missed)."""
     rows: list[list[Rect]] = []
     for b in buttons:
         if rows and abs(b.box.center[1] - rows[-1][0].center[1]) < b.box.h / 2:
@@ -275,6 +282,11 @@ def map_fault(buttons: Sequence[MapButton]) -> str | None:
             rows.append([b.box])
     columns = [sq.x for sq in rows[0]]
     width = float(np.median([b.box.w for b in buttons]))
+    if centre is not None and len(rows[0]) >= 2:
+        pitch = min(b - a for a, b in zip(columns, columns[1:], strict=False))
+        middle = rows[0][0].center[0] + pitch * (SCREEN_KIND.map_columns - 1) / 2
+        if abs(middle - centre) > SCREEN_KIND.column_tolerance * width:
+            return "the level map's first button is not in its first column: buttons missed"
     for n, row in enumerate(rows, 1):
         if len(row) > SCREEN_KIND.map_columns or (n < len(rows)
                                                    and len(row) != SCREEN_KIND.map_columns):

@@ -213,8 +213,7 @@ class ScreenKindSettings:
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
-    # of the most ink any column (row) of the map's band holds: fewer pixels are noise
-    profile_share: float = 0.1
+    speck_area: int = 6  # logical px: smaller blobs of the map's faint ink are JPEG noise
     edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
     edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
     fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
