@@ -274,3 +274,23 @@ def test_thin_blue_sums_on_a_pale_cyan_are_blue_or_doubted(rescale: float) -> No
     shot = render_screen("level", level=15, look=look)
     verdict, doubts = _verdict(shot.image, shot.truth)
     assert verdict in ("exact", "doubt"), doubts
+
+
+def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
+    """A long thin stroke of outline below a cell, a speck of a few pixels right of it: no
+    label stands there (each was 'ink at the line's end that is not a sum arrow'); a stout
+    blob there still is reported."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((160, 200), np.uint8)
+    grid = Grid((100.0, 60.0), 48.0, 44.0)
+    cv2.rectangle(canvas, (86, 84), (114, 86), 255, -1)  # 29 x 3 below the cell
+    for x, y in ((125, 58), (125, 59), (126, 60), (126, 61)):  # 4 pixels right of it
+        canvas[y, x] = 255
+    parts, labels = ink_parts(canvas, 2.9)
+    assert find_sums(parts, grid, [(0, 0)], labels) == []
+    cv2.rectangle(canvas, (125, 52), (131, 67), 255, -1)  # a digit-sized blob right of it
+    parts, labels = ink_parts(canvas, 2.9)
+    assert [(f.side, f.arrow) for f in find_sums(parts, grid, [(0, 0)], labels)] == [
+        ("right", None)]

@@ -348,9 +348,12 @@ def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     along, across, outward = _geometry(side)
     edge = _edge(cell, along, outward)
     for part in parts:
-        # a blob one logical pixel thin is what the wipe left of an outline: every arrow and
-        # digit stroke is thicker at any zoom
-        if part.label in claimed or min(part.rect.w, part.rect.h) < LABEL.min_stroke:
+        # What the outline wipe left is no label: a blob one logical pixel thin, a long thin
+        # stroke (a bold digit or a blurred arrow is far stouter) or a speck of a few pixels
+        # (the smallest arrow's blurred core covers 15).
+        short, long = sorted((part.rect.w, part.rect.h))
+        if part.label in claimed or short < LABEL.min_stroke \
+                or long > LABEL.stroke_aspect * short or part.area < LABEL.min_stray_area:
             continue
         if abs(part.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
             continue
