@@ -234,9 +234,10 @@ def _overlay(surface: pygame.Surface, theme: Theme) -> None:
 
 
 def draw_level_complete(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
-                        state: PlayState, look: Look) -> None:
-    """The solved board under the dark overlay, with 'Level Completed', Menu and Next."""
-    draw_level(surface, painter, layout, state, look, dim=True)
+                        state: PlayState, look: Look, seed: int = 0) -> None:
+    """The solved board under the dark overlay, with 'Level Completed', Menu and Next;
+    `seed` as the level was drawn with (its leaves stay where they were)."""
+    draw_level(surface, painter, layout, state, look, seed=seed, dim=True)
     texts = level_complete_layout(painter.measure, painter.theme)
     for spot in (texts.title, texts.menu, texts.next):
         painter.spot(surface, spot, painter.theme.palette.white, look.text_effect)
