@@ -340,7 +340,8 @@ class Game:
                            held, seed=self.config.seed + playing.level.number)
             else:
                 draw_level_complete(surface, self.playing.painter, self.playing.layout,
-                                    self.state, self.playing.look)
+                                    self.state, self.playing.look,
+                                    seed=self.config.seed + self.playing.level.number)
         if self.backdrop is not None:
             self.window.blit(self.backdrop, (0, 0))
         self.window.blit(surface, self.offset)

@@ -108,32 +108,26 @@ class Painter:
             surface.fill(colour, (x, y, w, h))
 
     def piece(self, surface: pygame.Surface, frame: Rect, text: str, fill: Colour,
-              background: Colour, digit: Colour, size: float, dim: bool = False,
+              background: Colour, digit: Colour, size: float,
               style: str = "bevel", effect: TextEffect | None = None) -> None:
         """A filled square: `bevel` (the real game's) has a dark bevel, a black lower edge and
-        a shadow line above-left; `border` a flat frame in the fill's dark shade. `dim` shades
-        it all as the completed overlay does."""
-        def tone(colour: Colour) -> Colour:
-            return dimmed(colour, self.theme) if dim else colour
-
+        a shadow line above-left; `border` a flat frame in the fill's dark shade."""
         box = self.px(frame)
         edge = self.line(frame.w / self.theme.geometry.piece_size)
         half = (fill[0] // 2, fill[1] // 2, fill[2] // 2)
         if style == "border":
-            surface.fill(tone(half), box)
+            surface.fill(half, box)
             inner = 2 * edge
-            surface.fill(tone(fill), (box.x + inner, box.y + inner, box.w - 2 * inner,
-                                      box.h - 2 * inner))
+            surface.fill(fill, (box.x + inner, box.y + inner, box.w - 2 * inner,
+                                box.h - 2 * inner))
         else:
             shade = blend(background, (0, 0, 0), 1 - self.theme.palette.shadow_shade)
-            surface.fill(tone(shade), (box.x - edge, box.y - edge, box.w, box.h))
-            surface.fill(tone((0, 0, 0)), box)
-            surface.fill(tone(half), (box.x, box.y, box.w - edge, box.h - edge))
-            surface.fill(tone(fill), (box.x + edge, box.y + edge, box.w - 2 * edge,
-                                      box.h - 2 * edge))
-        if effect is not None and dim:
-            effect = TextEffect(effect.kind, tone(effect.colour), effect.width)
-        self.text_at(surface, text, size, frame.center, tone(digit), effect=effect)
+            surface.fill(shade, (box.x - edge, box.y - edge, box.w, box.h))
+            surface.fill((0, 0, 0), box)
+            surface.fill(half, (box.x, box.y, box.w - edge, box.h - edge))
+            surface.fill(fill, (box.x + edge, box.y + edge, box.w - 2 * edge,
+                                box.h - 2 * edge))
+        self.text_at(surface, text, size, frame.center, digit, effect=effect)
 
 
 # ---- the level screen ---------------------------------------------------------------------
@@ -161,17 +155,11 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
     """The level screen in `look` (painted by a Painter.for_look); `held_at` is the logical
     point where a held piece is drawn; `dim`: under the completed screen's overlay."""
     palette, fonts = painter.theme.palette, painter.theme.fonts
-    # Under the overlay a text's outline or shadow dims with it: a light ring left bright
-    # would outshine the dimmed text (and read as white words on the overlay).
-    effect = _dimmed_effect(look.text_effect, painter.theme) if dim else look.text_effect
-    if dim:
-        background = palette.overlay_background
-        surface.fill(background)
-    else:
-        background = look.background
-        draw_background(surface, look, seed)
-        if look.leaves:
-            draw_leaves(surface, painter, seed, avoid=level_boxes(layout))
+    effect = look.text_effect
+    background = look.background
+    draw_background(surface, look, seed)
+    if look.leaves:
+        draw_leaves(surface, painter, seed, avoid=level_boxes(layout))
     red = state.red_cells()
     zoom = layout.zoom
     painter.spot(surface, layout.level_label, palette.text, effect)
@@ -192,7 +180,7 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
     for spot in layout.sums:
         if spot.index in state.hidden_sums:
             continue
-        colour, arrow, ring = _sum_inks(look, spot.total.scope == "placed", dim, painter.theme)
+        colour, arrow, ring = _sum_inks(look, spot.total.scope == "placed")
         ring = _scaled(ring, zoom)
         pygame.draw.polygon(surface, arrow, _arrow_points(painter, spot.arrow, spot.side))
         painter.spot(surface, spot.digits, colour, ring)
@@ -209,14 +197,16 @@ def draw_level(surface: pygame.Surface, painter: Painter, layout: LevelLayout, s
         home = layout.slots[piece] if stands is None else layout.cells[stands]
         digit = palette.error_on_piece if stands in red else look.piece_digit
         painter.piece(surface, layout.piece_rect(home), str(value), look.piece_colour,
-                      look.background, digit, fonts.piece * zoom, dim, look.piece_frame,
-                      _scaled(look.piece_effect, zoom))
+                      look.background, digit, fonts.piece * zoom, style=look.piece_frame,
+                      effect=_scaled(look.piece_effect, zoom))
     if state.carry is not None and held_at is not None:
         size = layout.piece_rect(layout.slots[0]).w
         frame = Rect(held_at[0] - size / 2, held_at[1] - size / 2, size, size)
         painter.piece(surface, frame, str(state.values[state.carry.piece]), look.piece_colour,
                       background, look.piece_digit, fonts.piece * zoom, style=look.piece_frame,
                       effect=_scaled(look.piece_effect, zoom))
+    if dim:
+        _overlay(surface, painter.theme)
 
 
 def _scaled(effect: TextEffect | None, zoom: float) -> TextEffect | None:
@@ -224,37 +214,33 @@ def _scaled(effect: TextEffect | None, zoom: float) -> TextEffect | None:
     return None if effect is None else TextEffect(effect.kind, effect.colour, effect.width * zoom)
 
 
-def _sum_inks(look: Look, blue: bool, dim: bool,
-              theme: Theme) -> tuple[Colour, Colour, TextEffect | None]:
+def _sum_inks(look: Look, blue: bool) -> tuple[Colour, Colour, TextEffect | None]:
     """Digit fill, arrow colour and text effect of a sum label."""
-    if not blue:  # dark ink hardly changes under the overlay; its effect does
-        ring = _dimmed_effect(look.text_effect, theme) if dim else look.text_effect
-        return look.dark_sum, look.dark_sum, ring
-    colour, arrow, ring = look.blue_sum, look.blue_arrow, look.blue_effect
-    if dim:  # blue must dim
-        colour, arrow = dimmed(colour, theme), dimmed(arrow, theme)
-        ring = _dimmed_effect(ring, theme)
-    return colour, arrow, ring
+    if not blue:
+        return look.dark_sum, look.dark_sum, look.text_effect
+    return look.blue_sum, look.blue_arrow, look.blue_effect
 
 
-def _dimmed_effect(effect: TextEffect | None, theme: Theme) -> TextEffect | None:
-    """A text effect under the completed screen's overlay."""
-    return None if effect is None else TextEffect(effect.kind, dimmed(effect.colour, theme),
-                                                  effect.width)
+def _overlay(surface: pygame.Surface, theme: Theme) -> None:
+    """The completed screen's dark overlay laid over everything drawn so far, as the real game
+    lays it: every pixel (background, leaves, text, its outline or shadow, pieces) keeps the
+    same share of itself, so dark text stays darker than the dimmed background around it and
+    a text's effect dims with it."""
+    pixels = pygame.surfarray.pixels3d(surface)
+    over = np.array(theme.palette.overlay, np.float32)
+    alpha = theme.palette.overlay_alpha
+    pixels[...] = np.round(pixels * (1 - alpha) + over * alpha).astype(np.uint8)
+    del pixels  # unlocks the surface
 
 
 def draw_level_complete(surface: pygame.Surface, painter: Painter, layout: LevelLayout,
-                        state: PlayState, look: Look) -> None:
-    """The solved board under the dark overlay, with 'Level Completed', Menu and Next."""
-    draw_level(surface, painter, layout, state, look, dim=True)
+                        state: PlayState, look: Look, seed: int = 0) -> None:
+    """The solved board under the dark overlay, with 'Level Completed', Menu and Next;
+    `seed` as the level was drawn with (its leaves stay where they were)."""
+    draw_level(surface, painter, layout, state, look, seed=seed, dim=True)
     texts = level_complete_layout(painter.measure, painter.theme)
     for spot in (texts.title, texts.menu, texts.next):
         painter.spot(surface, spot, painter.theme.palette.white, look.text_effect)
-
-
-def dimmed(colour: Colour, theme: Theme = THEME) -> Colour:
-    """A colour under the completed screen's overlay."""
-    return blend(colour, theme.palette.overlay, theme.palette.overlay_alpha)
 
 
 def _arrow_points(painter: Painter, rect: Rect, side: str) -> list[tuple[float, float]]:

@@ -145,7 +145,7 @@ def _draw_level_screen(surface: Any, painter: Any, screen: Screen, chosen: Level
         truth = level_truth(chosen, layout, state, painter.scale)
     else:
         solved = half_solved(start, chosen.solution, len(chosen.solution), 0)
-        draw_level_complete(surface, painter, layout, solved, look)
+        draw_level_complete(surface, painter, layout, solved, look, seed=seed + chosen.number)
         truth = _level_complete_truth(chosen, layout, painter, painter.scale)
     truth["solution"] = [[p.row, p.col, p.value] for p in chosen.solution]
     return truth

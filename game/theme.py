@@ -49,8 +49,9 @@ class Palette:
     menu_background: Colour = (0x6A, 0xA9, 0x82)
     menu_piece: Colour = (0x94, 0x1A, 0xFF)
     subtitle_blue: Colour = (0x74, 0x5C, 0xFF)
-    overlay: Colour = (0x41, 0x41, 0x41)      # the completed screen dims pieces toward this
-    overlay_background: Colour = (0x45, 0x4C, 0x4C)
+    # The completed screen lays this over the whole level at this opacity: level 1's teal
+    # becomes #454c4c, as measured on the real screen, and #404040 text stays about #414141.
+    overlay: Colour = (0x41, 0x41, 0x41)
     overlay_alpha: float = 0.91
     icon_shade: float = 0.72                  # Restart/Quit icons: background darkened
     shadow_shade: float = 0.63                # the 1 px shadow left of and above a piece

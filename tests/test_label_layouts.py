@@ -163,3 +163,134 @@ def test_generated_layouts_read_exactly() -> None:
     assert not verdicts["sure-wrong"], verdicts["sure-wrong"]
     assert not [d for d in verdicts["doubt"] if "arrow" in d or "owns" in d], verdicts["doubt"]
     assert len(verdicts["exact"]) >= 0.95 * read, verdicts["doubt"]
+
+
+# ---- a row's arrow too small to show its triangle -----------------------------------------
+
+
+def _row_label(arrow: tuple[int, int] | None, first_digit_height: int = 18) -> list[Any]:
+    """One cell at the origin (pitch 48, side 44), and at its right end a label: a small
+    solid blob `arrow` (w, h) just outside it (or none), then two digit-sized bars."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x = 50 + 22 + 3
+    if arrow is not None:
+        w, h = arrow
+        cv2.ellipse(canvas, (x + w // 2, 60), (w // 2, h // 2), 0, 0, 360, 255, -1)
+        x += w + 3
+    half = first_digit_height // 2
+    cv2.rectangle(canvas, (x, 60 - half), (x + 4, 60 + half), 255, -1)
+    cv2.rectangle(canvas, (x + 8, 51), (x + 16, 69), 255, -1)
+    parts, labels = ink_parts(canvas, 3)
+    return find_sums(parts, grid, [(0, 0)], labels)
+
+
+def test_a_small_blurred_row_arrow_before_taller_digits_is_the_arrow() -> None:
+    """Shrunk and blurred, a light row arrow is a round blob of a few pixels that matches no
+    triangle well; standing just outside the row's end and far less tall than the digits
+    after it, it is the arrow, and the label is read (it was ink that is no arrow)."""
+    for size in ((5, 7), (6, 12), (4, 6)):
+        found = _row_label(size)
+        assert [(f.axis, f.side, f.arrow is not None, len(f.parts)) for f in found] == [
+            ("row", "right", True, 3)], size
+
+
+def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
+    """The arrow lost, the label's first digit stands where it belongs: as tall as the next
+    digit, it is no arrow, and the label is reported, not read without one."""
+    found = _row_label(None)
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+    found = _row_label((5, 17))  # a blob nearly the digits' height: a "1", not an arrow
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+    found = _row_label((2, 2))  # a speck of noise: no arrow either, the ink is reported
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+
+
+def test_bold_merged_digits_beside_a_column_end_are_no_arrow() -> None:
+    """Bold blue digits, ringed and merged into one flat blob, stand below a column's end
+    (a row's label beside it): the blurred-arrow test takes such a blob for the column's
+    arrow, which then has no digits, and it took them from the row's own small arrow. A
+    blob only that weaker test passes, with no digits after it, is no arrow."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, Look, TextEffect
+
+    pack = load_pack(LABELS_PACK)
+    level = pack.level(6)
+    verdicts = []
+    for rescale in (1.6, 1.9, 2.2):
+        look = replace(Look.real(level), face="dejavu", arrow_size=0.85,
+                       blue_effect=TextEffect("outline", (90, 86, 120), 2.0),
+                       degrade=Degrade(rescale=rescale))
+        shot = render_screen("level", level=6, placed=4, misplace=1, look=look, pack=pack)
+        verdict, doubts = _verdict(shot.image, shot.truth)
+        assert not any("arrow without digits" in d for d in doubts), doubts
+        verdicts.append(verdict)
+    assert verdicts == ["exact"] * 3
+
+
+def test_a_labels_digits_are_one_line_of_text() -> None:
+    """Below a column's label, a tutorial line within a digit gap, and a speck of noise by
+    its digits, are no digits of it (they made the label 'show 6 digits', a doubt), and no
+    ink astray from it either; a one-pixel line left of a row's end (what the outline wipe
+    left) is no unreadable sum there."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((200, 200), np.uint8)
+    grid = Grid((100.0, 60.0), 48.0, 44.0)
+    bottom = 60 + 22
+    cv2.fillPoly(canvas, [np.array([(93, bottom + 3), (107, bottom + 3), (100, bottom + 10)])],
+                 255)
+    top = bottom + 13
+    cv2.rectangle(canvas, (90, top), (97, top + 15), 255, -1)  # the digits
+    cv2.rectangle(canvas, (102, top), (109, top + 15), 255, -1)
+    cv2.rectangle(canvas, (111, top + 13), (113, top + 15), 255, -1)  # a speck by them
+    for x in range(70, 130, 9):  # a tutorial line just below
+        cv2.rectangle(canvas, (x, top + 20), (x + 6, top + 29), 255, -1)
+    cv2.line(canvas, (73, 45), (73, 75), 255, 1)  # left of the row's end
+    parts, labels = ink_parts(canvas, 3)
+    found = find_sums(parts, grid, [(0, 0)], labels)
+    assert [(f.axis, f.side, f.arrow is not None, len(f.parts), f.unclear) for f in found] == [
+        ("col", "bottom", True, 3, None)]
+
+
+@pytest.mark.parametrize("rescale", [0.55, 0.59, 0.65])
+def test_thin_blue_sums_on_a_pale_cyan_are_blue_or_doubted(rescale: float) -> None:
+    """Blue digits this thin lose most of their blue to JPEG's halved colour resolution: a
+    label with some blue ink but not enough to be sure is a doubt, never a dark sum."""
+    from dataclasses import replace
+
+    from game.levels import load_level
+    from game.looks import Degrade, Look
+
+    level = load_level(15)
+    look = replace(Look.real(level), background=(179, 225, 226),
+                   background_bottom=(186, 229, 220), blue_effect=None,
+                   blue_sum=(98, 111, 255), degrade=Degrade(rescale=rescale, jpeg_quality=60))
+    shot = render_screen("level", level=15, look=look)
+    verdict, doubts = _verdict(shot.image, shot.truth)
+    assert verdict in ("exact", "doubt"), doubts
+
+
+def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
+    """A long thin stroke of outline below a cell, a speck of a few pixels right of it: no
+    label stands there (each was 'ink at the line's end that is not a sum arrow'); a stout
+    blob there still is reported."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((160, 200), np.uint8)
+    grid = Grid((100.0, 60.0), 48.0, 44.0)
+    cv2.rectangle(canvas, (86, 84), (114, 86), 255, -1)  # 29 x 3 below the cell
+    for x, y in ((125, 58), (125, 59), (126, 60), (126, 61)):  # 4 pixels right of it
+        canvas[y, x] = 255
+    parts, labels = ink_parts(canvas, 2.9)
+    assert find_sums(parts, grid, [(0, 0)], labels) == []
+    cv2.rectangle(canvas, (125, 52), (131, 67), 255, -1)  # a digit-sized blob right of it
+    parts, labels = ink_parts(canvas, 2.9)
+    assert [(f.side, f.arrow) for f in find_sums(parts, grid, [(0, 0)], labels)] == [
+        ("right", None)]

@@ -51,3 +51,64 @@ def test_rows_of_five_with_a_short_last_row_are_no_fault() -> None:
 def test_a_broken_layout_is_a_fault_naming_the_row(rows: list[list[float]], fault: str) -> None:
     found = map_fault(_buttons(rows))
     assert found is not None and fault in found
+
+
+@pytest.mark.parametrize(("count", "completed", "rescale", "jpeg"), [
+    (15, 3, 0.53, 80), (15, 5, 0.56, 53), (6, 2, 0.71, 69), (4, 2, 0.72, 50), (11, 4, 0.6, 60)])
+def test_faint_locked_buttons_stand_on_the_maps_lattice(count: int, completed: int,
+                                                         rescale: float, jpeg: int) -> None:
+    """Shrunk and compressed, the locked buttons' faint dashes escape the projections (or a
+    few noise pixels between buttons merge their columns): the buttons stand on a lattice of
+    rows of five, so every spot after the first button with a dashed outline's worth of dark
+    ink is a locked button, and the first empty spot ends the map."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, random_look
+
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    look = replace(random_look(0), degrade=Degrade(rescale=rescale, jpeg_quality=jpeg))
+    render = render_screen("level_select", completed=completed, pack=pack, look=look)
+    reading = read_screen(render.image)
+    assert reading.screen == "level_select", [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"], [str(d) for d in reading.doubts]
+
+
+def _states(*states: str) -> list[MapButton]:
+    """Buttons in a row: "c" completed, "o" open, "?" open with a faint mark, "d" dashed."""
+    kinds = {"c": ("completed", False), "o": ("open", False), "?": ("open", True),
+             "d": ("dashed", False)}
+    return [MapButton(n, Rect(250.0 + 64 * n, 280.0, 44.0, 44.0), *kinds[s])  # type: ignore[arg-type]
+            for n, s in enumerate(states, 1)]
+
+
+@pytest.mark.parametrize(("states", "settled"), [
+    ("?odd", "codd"), ("??odd", "ccodd"), ("cc?dd", "ccodd"), ("c?", "c?"), ("??dd", "??dd"),
+    ("ccodd", "ccodd")])
+def test_the_game_opens_one_level_at_a_time(states: str, settled: str) -> None:
+    """While a level is locked exactly one filled button is open: a faint check mark is
+    settled where that rule leaves one answer, and stays unclear (a doubt) where not."""
+    from vision.screens import settle_checks
+
+    buttons, fault = settle_checks(_states(*states))
+    assert fault is None
+    seen = "".join("?" if b.unclear else b.state[0] for b in buttons)
+    assert seen == settled
+
+
+def test_two_plainly_open_levels_break_the_rule() -> None:
+    from vision.screens import settle_checks
+
+    _, fault = settle_checks(_states("c", "o", "o", "d"))
+    assert fault == "levels 2 and 3 both look open; the game opens one at a time"
+
+
+def test_a_map_read_from_its_last_row_only_is_a_fault() -> None:
+    """The rows of five are centred on the game whatever the count, so the first button
+    stands in the first column: a map whose first rows were missed (only the last row's
+    three buttons seen, right of the middle) is a doubt, not a map of three levels."""
+    last_row = _buttons([[FIVE[2], FIVE[3], FIVE[4]]])
+    assert map_fault(last_row, 400.0) == (
+        "the level map's first button is not in its first column: buttons missed")
+    assert map_fault(_buttons([FIVE, FIVE[:2]]), 400.0) is None
+    assert map_fault(_buttons([FIVE[:3]]), 400.0) is None  # a short first row starts left

@@ -54,11 +54,9 @@ VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 }
 
 # Known limits, stated rather than skipped: vision must say it cannot read these, not guess.
-KNOWN_DOUBTFUL = {
-    ("puzlogic-level-completed", "jpeg60"):
-        "the dimmed 'Level 01' under the overlay differs from it by a few grey levels; after "
-        "JPEG q60 Tesseract cannot settle on '01' (reads 51/91/61 at confidence 0.3)",
-}
+# (The dimmed 'Level 01' after JPEG q60 was one until the label was read as how much darker
+# than the overlay it is, not as any colour difference.)
+KNOWN_DOUBTFUL: dict[tuple[str, str], str] = {}
 
 
 @cache

@@ -79,6 +79,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
     """
     ends = _line_ends(cells)
     arrows = []
+    weak: set[int] = set()  # blobs only a blurred arrow's weaker test took for one
     for part in parts:
         side = arrow_side(part, labels)
         if side is None:
@@ -86,21 +87,27 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         owner = _owner(part, side, grid, ends)
         if owner is not None:
             arrows.append((part, owner))
-    # Where one line end has two arrow-shaped blobs (a "7" below a column's arrow points
-    # down too), the one nearest the end cell is the arrow; the others may be digits.
-    nearest: dict[tuple[Axis, int, Side], tuple[Part, tuple[Axis, int, Side, Cell, float]]] = {}
-    for part, owner in arrows:
-        key = owner[:3]
-        if key not in nearest or owner[4] < nearest[key][1][4]:
-            nearest[key] = (part, owner)
-    arrow_ids = {part.label for part, _ in nearest.values()}
-    digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
+            if arrow_match(part, labels)[0] < LABEL.arrow_match:
+                weak.add(part.label)
+    # A blob that passed only the weaker test and has no digits after it is no arrow: bold
+    # merged digits ("05" below the column beside them) pass it, and as an arrow they took
+    # the digits of the row's own small arrow. Then the lines' arrows are found again.
+    for _ in range(2):
+        nearest = _nearest(arrows, parts, grid, ends, labels)
+        arrow_ids = {part.label for part, _ in nearest.values()}
+        digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
+        lone = {part.label for key, (part, _) in nearest.items()
+                if part.label in weak and not digits.get(key)}
+        if not lone:
+            break
+        arrows = [(part, owner) for part, owner in arrows if part.label not in lone]
     found = []
     for key, (arrow, (axis, index, side, end, _)) in nearest.items():
-        chain = [arrow, *digits.get(key, [])]
+        chain = [arrow, *_one_line(digits.get(key, []))]
         found.append(FoundSum(axis, index, side, arrow.rect,
                               union(chain[1:]) if len(chain) > 1 else None, tuple(chain), end))
-    claimed = {part.label for label in found for part in label.parts}
+    # specks and other text that followed a label's arrow belong to no other line's end
+    claimed = arrow_ids | {part.label for chain in digits.values() for part in chain}
     found = [_with_loose_ink(label, parts, grid, claimed) for label in found]
     for axis, lines in ends.items():
         for index, (first, last) in sorted(lines.items()):
@@ -111,6 +118,29 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 if stray is not None:
                     found.append(stray)
     return sorted(found, key=board_order)
+
+
+def _nearest(arrows: Sequence[tuple[Part, _Owner]], parts: Sequence[Part], grid: Grid,
+             ends: dict[Axis, dict[int, tuple[int, int]]],
+             labels: np.ndarray) -> dict[tuple[Axis, int, Side], tuple[Part, _Owner]]:
+    """The arrow of every line end that has one."""
+    # Where one line end has two arrow-shaped blobs (a "7" below a column's arrow points
+    # down too), the one nearest the end cell is the arrow; the others may be digits.
+    nearest: dict[tuple[Axis, int, Side], tuple[Part, _Owner]] = {}
+    for part, owner in arrows:
+        key = owner[:3]
+        if key not in nearest or owner[4] < nearest[key][1][4]:
+            nearest[key] = (part, owner)
+    for axis, lines in ends.items():
+        for index, (first, last) in sorted(lines.items()):
+            for side, position in _ends(axis, first, last):
+                if (axis, index, side) not in nearest:
+                    taken = {part.label for part, _ in nearest.values()}
+                    small = _small_arrow([p for p in parts if p.label not in taken], grid,
+                                         axis, index, side, position, labels)
+                    if small is not None:
+                        nearest[(axis, index, side)] = small
+    return nearest
 
 
 def board_order(label: FoundSum) -> tuple[int, int, int]:
@@ -167,6 +197,40 @@ def _owner(arrow: Part, side: Side, grid: Grid,
     if near < -1 or near > LABEL.arrow_gap * grid.pitch:
         return None
     return axis, index, side, end, near
+
+
+def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
+                 end: int, labels: np.ndarray) -> tuple[Part, _Owner] | None:
+    """A row's arrow too small and blurred to show its triangle, or None.
+
+    A sum is an arrow, then its digits further out on the line's axis, and the arrow is far
+    less tall than the digits: a small solid blob just outside the row's end cell, followed
+    within a digit gap by a blob much taller than it, is that row's arrow. A digit there in
+    its place (the arrow lost) is as tall as the digit after it and stays unclear.
+    """
+    if axis != "row":
+        return None  # a column's blurred arrow stays flat, which arrow_side already takes
+    row, col = index, end
+    cell = grid.cell_square(row, col)
+    along, across, outward = _geometry(side)
+    edge = _edge(cell, along, outward)
+    on_axis = [p for p in parts
+               if abs(p.center[across] - cell.center[across]) <= LABEL.on_axis * grid.pitch]
+    placed = sorted(((*_extent(p, along, outward, edge), p) for p in on_axis),
+                    key=lambda c: c[0])
+    placed = [c for c in placed if c[0] >= -1]
+    if len(placed) < 2:
+        return None
+    (near, far, arrow), (next_near, _, digits) = placed[0], placed[1]
+    if near > LABEL.arrow_gap * grid.pitch or next_near - far > LABEL.digit_gap * grid.pitch:
+        return None
+    x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
+    solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
+    if not solid or arrow.rect.w > arrow.rect.h or min(w, h) < LABEL.small_arrow_side \
+            or arrow.rect.h < LABEL.small_arrow_base * grid.pitch \
+            or arrow.rect.h > LABEL.small_arrow * digits.rect.h:
+        return None
+    return arrow, (axis, index, side, (row, col), near)
 
 
 def _edge(cell: Rect, along: int, outward: int) -> float:
@@ -241,6 +305,23 @@ def _chain(arrow: Part, candidates: Sequence[Part], grid: Grid, side: Side) -> l
     return chain
 
 
+def _one_line(digits: Sequence[Part]) -> list[Part]:
+    """The blobs of a label's number: one line of text, as tall as its tallest blob. Specks
+    of JPEG noise or of a text effect shorter than that are no digit, and nor is text above or
+    below the line (a tutorial line under a column's label), which a digit never is."""
+    if not digits:
+        return []
+    tallest = max(digits, key=lambda p: p.rect.h)
+    return [p for p in digits if p.rect.h >= LABEL.text_height * tallest.rect.h
+            and _same_line(p.rect, tallest.rect)]
+
+
+def _same_line(part: Rect, line: Rect) -> bool:
+    """The blob stands on the text line: over half its height within the line's."""
+    overlap = min(part.bottom, line.bottom) - max(part.y, line.y)
+    return overlap > 0.5 * part.h
+
+
 def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
                     claimed: set[int]) -> FoundSum:
     """The label, marked unclear when digit-sized ink no label owns touches its digits: a
@@ -253,7 +334,7 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
     for part in parts:
         if part.label in claimed or part.rect.h < LABEL.text_height * label.digits.h:
             continue
-        if zone.overlaps(part.rect):
+        if zone.overlaps(part.rect) and _same_line(part.rect, label.digits):
             return replace(label, unclear="ink beside its digits that no label owns")
     return label
 
@@ -267,7 +348,12 @@ def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     along, across, outward = _geometry(side)
     edge = _edge(cell, along, outward)
     for part in parts:
-        if part.label in claimed:
+        # What the outline wipe left is no label: a blob one logical pixel thin, a long thin
+        # stroke (a bold digit or a blurred arrow is far stouter) or a speck of a few pixels
+        # (the smallest arrow's blurred core covers 15).
+        short, long = sorted((part.rect.w, part.rect.h))
+        if part.label in claimed or short < LABEL.min_stroke \
+                or long > LABEL.stroke_aspect * short or part.area < LABEL.min_stray_area:
             continue
         if abs(part.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
             continue

@@ -129,10 +129,11 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
         return min(rows) - 1 <= row <= max(rows) + 1 and min(cols) - 1 <= col <= max(cols) + 1
 
     spots: dict[int, Cell] = {}
+    lattice: dict[int, Cell] = {}
     for n, piece in enumerate(pieces):
         row, col, miss = grid.coordinates(piece.fill.center)
-        if piece.in_cell and miss <= GRID.off_pitch:
-            spots[n] = (row, col)
+        if miss <= GRID.off_pitch:
+            (spots if piece.in_cell else lattice)[n] = (row, col)
     joined: set[int] = set()
     grew = True
     while grew:
@@ -143,8 +144,16 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
                 joined.add(n)
                 board.add((row, col))
                 grew = True
-    return [piece if n in joined or not piece.in_cell else replace(piece, in_cell=False)
-            for n, piece in enumerate(pieces)]
+    # The tray stands below the board: a piece on a lattice point among the board's rows and
+    # columns, where no cell is, is placed even when no outline showed round it (blur merged
+    # its cell's outline into its frame, and its fill swallowed both).
+    rows, cols = [r for r, _ in board], [c for _, c in board]
+    for n, (row, col) in lattice.items():
+        if min(rows) <= row <= max(rows) and min(cols) <= col <= max(cols) \
+                and (row, col) not in board:
+            joined.add(n)
+            board.add((row, col))
+    return [replace(piece, in_cell=n in joined) for n, piece in enumerate(pieces)]
 
 
 def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> np.ndarray:
@@ -352,7 +361,11 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     red = int((red_ink(patch) > 0)[inked].sum())
     if red >= LEVEL.blue_share * total and red > blue:
         return None
-    return "placed" if blue >= LEVEL.blue_share * total else "line"
+    if blue >= LEVEL.blue_share * total:
+        return "placed"
+    # Between: blue digits this thin lose most of their blue to JPEG's halved colour
+    # resolution, and no dark label shows this much; read as dark it would be sure and wrong.
+    return "line" if blue < LEVEL.dark_share * total else None
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

@@ -7,14 +7,12 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
 import cv2
 import numpy as np
 
-from puzzle.geometry import Box
-from vision.colours import distance
+from puzzle.geometry import Box, Rect
 from vision.crops import LabelCrop, Shot, number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
@@ -25,9 +23,10 @@ from vision.screens import (
     map_buttons,
     map_fault,
     play_square,
+    settle_checks,
     white_words,
 )
-from vision.settings import COMPLETED, LABEL, LEVEL, SCREEN_KIND
+from vision.settings import COMPLETED, LABEL, LEVEL, READ, SCREEN_KIND
 
 
 def read_completed(shot: Shot) -> ScreenReading:
@@ -48,7 +47,7 @@ def read_completed(shot: Shot) -> ScreenReading:
 def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
     height, width = shot.view.image.shape[:2]
-    faint = distance(shot.view.image, shot.background)
+    faint = _darker(shot.view.image, shot.background)
     corner = faint[:int(LABEL.label_corner[1] * height), :int(LABEL.label_corner[0] * width)]
     # The dimmed text differs from the overlay by a few levels only: threshold at a share of
     # the strongest ink of the corner, then join the fragments of each letter.
@@ -62,13 +61,23 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     if len(line) < 2:
         return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
     label_box = shot.box(union(line))
-    digits = union(last_word(line))
+    number_parts = last_word(line)
+    digits = union(number_parts)
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
+    # The crop is widened for the digits' faint outer strokes, but never across the middle of
+    # the space before them: the "l" ending "Level" read as a third digit ("107" for 07).
+    word = [p for p in line if p.rect.right <= digits.x and p not in number_parts]
+    space_middle = (max(p.rect.right for p in word) + digits.x) / 2 if word else None
 
     def stretched(kernel: int) -> np.ndarray:
         smooth = cv2.GaussianBlur(shot.image, (kernel, kernel), 0) if kernel >= 3 else shot.image
         # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
-        crop, _ = replace(shot, image=smooth).crop(digits.inflate(COMPLETED.widen * digits.h))
+        area = digits.inflate(COMPLETED.widen * digits.h)
+        box = shot.box(area.inflate(READ.crop_margin * area.h))
+        x0 = max(0, box.x)
+        if space_middle is not None:
+            x0 = max(x0, shot.box(Rect(space_middle, digits.y, 1, 1)).x)
+        crop = _darker(smooth[max(0, box.y):box.bottom, x0:box.right], shot.background)
         return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
 
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
@@ -82,10 +91,23 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     return level, label_box, doubts
 
 
+def _darker(image: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """How much darker than the overlay each pixel is (grey levels of luma, uint8).
+
+    The overlay dims everything under it alike, so the label's dark text stays darker than
+    the dimmed background around it, while a light outline round its glyphs turns lighter:
+    taken as plain colour distance, such a ring hid the fill and left hollow digits."""
+    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
+    luma = image.astype(np.float32) @ weights
+    floor = float(background.astype(np.float32) @ weights)
+    darker: np.ndarray = np.clip(floor - luma, 0, 255).astype(np.uint8)
+    return darker
+
+
 def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     """The green screens: the level map when it has level buttons, else the title (its logo),
     else no screen of the game."""
-    buttons = map_buttons(shot.view.image, shot.background)
+    buttons, rule_broken = settle_checks(map_buttons(shot.view.image, shot.background))
     if not buttons:
         if has_logo(shot.view.image, shot.background):
             if filled_buttons(shot.view.image, shot.background):
@@ -101,7 +123,7 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
-    fault = map_fault(buttons)
+    fault = map_fault(buttons, shot.view.image.shape[1] / 2) or rule_broken
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"

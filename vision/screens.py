@@ -10,7 +10,7 @@ threshold is a fraction of the game area or of the button size.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import cv2
@@ -88,10 +88,16 @@ def _words(parts: Sequence[Part]) -> list[list[Part]]:
         return []
     height = float(np.median([p.rect.h for p in parts]))
     ordered = sorted(parts, key=lambda p: p.rect.x)
+    reach = np.maximum.accumulate([p.rect.right for p in ordered])
+    gaps = [part.rect.x - right for part, right in zip(ordered[1:], reach, strict=False)]
+    # Shrunk, a word's thin strokes fade and its letters part by more than a space's share of
+    # the height: a space between words is also at least a share of the widest one.
+    space = max(SCREEN_KIND.word_gap * height,
+                SCREEN_KIND.word_space_share * max(gaps, default=0.0))
     words = [[ordered[0]]]
     for part in ordered[1:]:
         previous = max(p.rect.right for p in words[-1])
-        if part.rect.x - previous > SCREEN_KIND.word_gap * height:
+        if part.rect.x - previous > space:
             words.append([part])
         else:
             words[-1].append(part)
@@ -121,6 +127,7 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     margin = int(SCREEN_KIND.frame_margin * width)
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
+    ink = _without_specks(ink)
     columns = _alike(_intervals(np.asarray(ink.any(axis=0)), low, high))
     in_columns = np.zeros(width, bool)
     for x0, x1 in columns:
@@ -134,8 +141,61 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
                 squares.append(box)
     if len(squares) < 2:
         return []
-    return [MapButton(n, sq, *_state(view, background, sq))
-            for n, sq in enumerate(_reading_order(squares), 1)]
+    ordered = _on_lattice(view, background, _reading_order(squares))
+    return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
+
+
+def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -> list[Rect]:
+    """The buttons with the locked ones too faint for the projections put back: the game
+    stands its buttons on a lattice, rows of `map_columns` on the first row's pitch, every row
+    full but the last, so each spot after the first button is walked in reading order; a spot
+    with no button found but a dashed outline's worth of ink darker than the map round it
+    holds a locked button, and the first spot with neither ends the map. Buttons found off
+    the lattice are kept after those (the map's fault then says so)."""
+    first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
+    if len(first_row) < 2:
+        return squares
+    # neighbours stand one pitch apart; a button missed leaves a gap of two
+    steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
+    pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
+    if pitch <= first_row[0].w:
+        return squares
+    height, width = view.shape[:2]
+    luma = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    background_luma = int(cv2.cvtColor(background.reshape(1, 1, 3).astype(np.uint8),
+                                       cv2.COLOR_BGR2GRAY)[0, 0])
+    faint = ((distance(view, background) > SCREEN_KIND.slot_ink)
+             & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
+    left, top = first_row[0].x, first_row[0].y
+    w, h = (float(np.median([getattr(sq, side) for sq in squares])) for side in ("w", "h"))
+    found = list(squares)
+    walked: list[Rect] = []
+    for spot in range(len(squares) + SCREEN_KIND.map_columns * height // int(pitch) + 1):
+        row, column = divmod(spot, SCREEN_KIND.map_columns)
+        slot = Rect(left + column * pitch, top + row * pitch, w, h)
+        if slot.right >= width or slot.bottom >= height:
+            break
+        here = [sq for sq in found if abs(sq.center[0] - slot.center[0]) < w / 2
+                and abs(sq.center[1] - slot.center[1]) < h / 2]
+        if here:
+            walked.append(here[0])
+            found.remove(here[0])
+        elif _edge_ink(faint, slot) >= SCREEN_KIND.locked_outline:
+            walked.append(slot)
+        else:
+            break
+    return walked + found
+
+
+def _without_specks(ink: np.ndarray) -> np.ndarray:
+    """The ink less its specks: a few pixels of JPEG noise in the gap between two buttons
+    closed the gap, and the buttons' columns merged into one run too long for a button (a
+    dash of a locked button is a stroke several pixels long)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    keep = stats[:, cv2.CC_STAT_AREA] >= SCREEN_KIND.speck_area
+    keep[0] = False
+    kept: np.ndarray = keep[labels].astype(np.uint8)
+    return kept
 
 
 def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -208,10 +268,12 @@ def empty_slot_ink(view: np.ndarray, background: np.ndarray,
     return _edge_ink(faint, slot) if len(first_row) > 1 else 0.0
 
 
-def map_fault(buttons: Sequence[MapButton]) -> str | None:
+def map_fault(buttons: Sequence[MapButton], centre: float | None = None) -> str | None:
     """What breaks the map's layout, or None: the game numbers its buttons 1..N in reading
     order, in rows of `map_columns`, every row full but the last, each row starting under the
-    first button and on the first row's columns."""
+    first button and on the first row's columns; the rows of `map_columns` are centred on
+    the game (`centre`, its middle x, when given), so the first button stands in the first
+    of those columns whatever the count (else the map's first rows were missed)."""
     rows: list[list[Rect]] = []
     for b in buttons:
         if rows and abs(b.box.center[1] - rows[-1][0].center[1]) < b.box.h / 2:
@@ -220,6 +282,11 @@ def map_fault(buttons: Sequence[MapButton]) -> str | None:
             rows.append([b.box])
     columns = [sq.x for sq in rows[0]]
     width = float(np.median([b.box.w for b in buttons]))
+    if centre is not None and len(rows[0]) >= 2:
+        pitch = min(b - a for a, b in zip(columns, columns[1:], strict=False))
+        middle = rows[0][0].center[0] + pitch * (SCREEN_KIND.map_columns - 1) / 2
+        if abs(middle - centre) > SCREEN_KIND.column_tolerance * width:
+            return "the level map's first button is not in its first column: buttons missed"
     for n, row in enumerate(rows, 1):
         if len(row) > SCREEN_KIND.map_columns or (n < len(rows)
                                                    and len(row) != SCREEN_KIND.map_columns):
@@ -229,6 +296,30 @@ def map_fault(buttons: Sequence[MapButton]) -> str | None:
                for sq, x in zip(row, columns, strict=False)):
             return f"row {n} of the level map is off the first row's columns"
     return None
+
+
+def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | None]:
+    """The buttons with faint check marks settled by the game's rule where it leaves one
+    answer, and what breaks that rule, or None.
+
+    The game opens the first level not completed and no other: while any button is locked,
+    exactly one filled button is open. So one plainly open button makes every faint mark a
+    completed level's, and one faint mark among buttons plainly completed is the open level.
+    Two plainly open buttons break the rule (a check mark missed)."""
+    settled = list(buttons)
+    if not any(b.state == "dashed" for b in buttons):
+        return settled, None  # every level may be completed: a faint mark stays unclear
+    plain = [b for b in buttons if b.state == "open" and not b.unclear]
+    unclear = [b for b in buttons if b.unclear]
+    if len(plain) > 1:
+        return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
+                         "the game opens one at a time")
+    if len(plain) == 1:
+        settled = [replace(b, state="completed", unclear=False) if b.unclear else b
+                   for b in settled]
+    elif len(unclear) == 1:
+        settled = [replace(b, unclear=False) if b.unclear else b for b in settled]
+    return settled, None
 
 
 def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonState, bool]:

@@ -102,6 +102,9 @@ class LabelSettings:
     # pitch: ink blobs smaller than this are specks (JPEG noise, anti-aliasing), not text; a
     # digit at the smallest zoom still stands about 0.2 of the pitch tall.
     min_part: float = 0.06
+    min_stroke: float = 2  # logical px: thinner blobs at a line's end are an outline's remains
+    stroke_aspect: float = 8.0  # longer over its width: a stroke of outline, no digit or arrow
+    min_stray_area: int = 8  # logical px: smaller blobs at a line's end are specks
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
     # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
     # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
@@ -124,6 +127,15 @@ class LabelSettings:
     # this share of their union (a "1", its flag on top, about 0.7), its base quarter is
     # this full of the widest column's ink, and its tip quarter at most this full.
     arrow_symmetry: float = 0.85
+    # A row's arrow too small to match a triangle (a few logical px, blurred round): a solid
+    # blob (this share of its box) no wider than tall, at most this share of the height of
+    # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
+    small_arrow: float = 0.75
+    small_arrow_solid: float = 0.6
+    # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
+    # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
+    small_arrow_base: float = 0.12
+    small_arrow_side: int = 3
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
     arrow_tip_thin: float = 0.6
@@ -164,7 +176,10 @@ class ScreenKindSettings:
     """Telling the screens apart, and the buttons of those that are not a level
     (vision.screens, vision.menus)."""
 
-    overlay_brightness: int = 110  # a background this dark is the "Level Completed" overlay
+    # A background this dark (brightest channel) is the "Level Completed" overlay: the real
+    # one is 76 (#454c4c), any background dimmed under it at most 82, 114 after a brightening
+    # gamma of 0.7; a level's background is 125 at the least (lightness 0.5, gamma 1.4).
+    overlay_brightness: int = 120
     white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
@@ -193,9 +208,14 @@ class ScreenKindSettings:
     # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
     slot_ink: int = 8
     slot_share: float = 0.15
+    # A spot on the map's lattice whose outline has ink (as `slot_ink`, and darker than the
+    # map) on this share holds a locked button too faint for the projections: measured
+    # 0.53-0.73 on such buttons at 0.5x-0.7x and JPEG 50, 0.00 on the spot after the last.
+    locked_outline: float = 0.35
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
+    speck_area: int = 6  # logical px: smaller blobs of the map's faint ink are JPEG noise
     edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
     edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
     fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
@@ -205,6 +225,7 @@ class ScreenKindSettings:
     play_size_tolerance: float = 0.25  # of a button's side: "play" is about a button's size
     play_hollow: float = 0.5  # of its box: "play" is an outline, so its ink covers less
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
+    word_space_share: float = 0.5  # of the widest gap in the line: narrower ones split no words
     # logical px: the map's blobs smaller than this are specks; the "play" square it looks for
     # is about 36 px a side.
     map_min_part: float = 4
@@ -258,6 +279,7 @@ class LevelSettings:
     # and gamma: a ringed blue label keeps over half its ink blue (fill and arrow; the ring
     # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
     blue_share: float = 0.25
+    dark_share: float = 0.1  # a dark label's blue is under this share: between, no scope
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
