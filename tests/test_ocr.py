@@ -347,3 +347,29 @@ def test_letters_are_not_passed_off_as_digits() -> None:
 def test_no_crops_no_glyphs() -> None:
     assert read_labels([]) == []
 
+
+
+@pytest.mark.parametrize(("fill", "ring", "background"), [
+    ((70, 60, 70), (10, 10, 10), (200, 185, 205)),  # dark text in a darker ring on light
+    ((200, 200, 200), (255, 255, 255), (60, 40, 90)),  # light text in a lighter ring on dark
+])
+def test_a_ring_the_same_way_as_the_fill_is_not_read_as_the_digit(
+        fill: tuple[int, int, int], ring: tuple[int, int, int],
+        background: tuple[int, int, int]) -> None:
+    """Text in a 2 px ring further from the background than its fill, as game engines outline
+    UI text: as plain distance the ring wraps both digits in one blob and the digits vanish
+    inside it; the fill's contrast must show the fill alone."""
+    from vision.crops import fill_contrast
+
+    texts = ["27", "22", "08", "45"]
+    crops = []
+    for text in texts:
+        image = render(text, fill, background, True, 24)
+        ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
+        ring_mask = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
+        image[ring_mask & (ink == 0)] = ring
+        image = cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
+        crops.append(fill_contrast(image, np.array(background, np.float32)))
+    glyphs = read_labels(crops)
+    assert [g.text for g in glyphs] == texts, glyphs
+    assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
