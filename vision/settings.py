@@ -316,8 +316,9 @@ class OcrSettings:
     min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
     ink_share: float = 0.5  # of the farthest ink: a pixel this far from the background is ink
-    # of a label crop: digits (bold, outlined, cut tight) cover less; more is a frame's inside
-    max_ink_cover: float = 0.7
+    # of a label crop: digits (bold, outlined, cut tight) cover less; more is a frame's inside.
+    # Measured on random looks: two digits in a 2 px ring cut tight cover up to 0.77.
+    max_ink_cover: float = 0.85
     max_digits: int = 2
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
