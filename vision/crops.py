@@ -175,13 +175,23 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     (a label not to be confirmed) when its other views read one text sure."""
     read = _read_all(crops, [crop.pixels for crop in crops])
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
-             and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
+             and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck)]
     if not again:
         return read
     glyphs = iter(read_labels([view for _, others in again for view in others]))
     for crop, others in again:
         first = read[crop.element]
         views = [first.glyph, *(next(glyphs) for _ in others)]
+        if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
+            # Read sure but not by a wide margin: it stands unless another view reads as many
+            # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
+            # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
+            if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
+                   and g.confidence >= OCR.doubtful for g in views[1:]):
+                read[crop.element] = LabelRead(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
+                    first.box)
+            continue
         texts = [g.text for g in views if g.text]
         agreed = [g for g in views
                   if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]

@@ -329,6 +329,9 @@ class OcrSettings:
     views: tuple[View, ...] = field(default=_VIEWS)  # in the order they are read
     vote_floor: float = 0.5  # Tesseract's confidence below which a view's read is no vote
     unsettled: float = 0.3  # the most confidence a digit gets when its views never agreed
+    # a label read sure below this is read in its other views too (vision.crops.read_crops):
+    # a view reading other digits sure makes it doubtful
+    recheck: float = 0.97
     # a label with an unread digit or too many digits is at most this sure
     incomplete: float = 0.2
     cache_size: int = 4096
