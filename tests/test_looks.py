@@ -4,8 +4,10 @@ counts them (exact / doubt / sure-wrong).
 The issue's target is at least 99.5 % exact and no reading that is sure and wrong. Where vision
 stands (measured 2026-11-23, bench/looks.py, structure and digits work merged): on these 200
 seeds 144 exact, 56 doubted, none sure and wrong (before: 102, 97, 1); on seeds 0-299 212 exact,
-88 doubted, none sure and wrong. This test is a ratchet on those figures: it fails when vision
-gets worse, and its bounds are raised as it gets better.
+88 doubted, none sure and wrong. After the digits work (rings cut as their fill, a ringed
+label's own background, a narrow sure read checked in its other views, k-means no longer
+random): 154 of these 200 exact, seeds 0-299 228. This test is a ratchet on those figures: it
+fails when vision gets worse, and its bounds are raised as it gets better.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.7  # measured 144 of these 200; target 0.995
+MIN_EXACT = 0.76  # measured 154 of these 200 (digits work); target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 

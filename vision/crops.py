@@ -88,8 +88,14 @@ def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.
     if len(pixels) < 2:
         return (pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32)), None
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
-    found = np.zeros((len(pixels), 1), np.int32)
-    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    # Started from the deeper and the shallower half of the ink, not from k-means++'s random
+    # centres: OpenCV's generator is process-wide, and the same frame read twice was cut two
+    # ways (a label doubted once was read sure and wrong the next time).
+    found = (depth > np.median(depth)).astype(np.int32).reshape(-1, 1)
+    if found.min() == found.max():
+        found[: len(found) // 2] = 1 - found[0]
+    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 1,
+                                      cv2.KMEANS_USE_INITIAL_LABELS)
     groups = np.asarray(labelled).ravel()
     centres = np.asarray(centres)
     if np.abs(centres[0] - centres[1]).max() < READ.fill_split or min(
