@@ -118,3 +118,40 @@ def test_heavy_outlined_digits_read_exactly() -> None:
     assert all(read == text for read, text in sure), sure
     # measured 8 of 12: a ring fills the small counter of a bold "9", which then reads as nothing
     assert len(sure) >= 8, (len(sure), glyphs)
+
+
+def _foreign_label(text: str, height: int, shear: float) -> np.ndarray:
+    """`text` in pygame's own default font (FreeSans Bold: not one of the fonts the templates
+    were drawn from), dark on tan, slanted by `shear` (x shift per row, as a share of y)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame.font
+    import pygame.surfarray
+
+    pygame.font.init()
+    font = pygame.font.Font(pygame.font.get_default_font(), round(height / 0.72))
+    background = (111, 174, 185)  # RGB
+    surface = font.render(text, True, (64, 64, 64), background)
+    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    bgr = cv2.copyMakeBorder(np.ascontiguousarray(rgb[:, :, ::-1]), 6, 6, 12, 12,
+                             cv2.BORDER_CONSTANT, value=background[::-1])
+    h, w = bgr.shape[:2]
+    slant = np.float32([[1, -shear, shear * h / 2], [0, 1, 0]])
+    return cv2.warpAffine(bgr, slant, (w, h), borderValue=background[::-1])
+
+
+def test_a_font_the_templates_do_not_know_is_never_read_sure_and_wrong() -> None:
+    """The real game's font is not among the templates: digits in another font, upright or
+    slanted as a distortion no template shows, must read right or be doubted, never a sure
+    wrong digit (a sure reading is the classifier and Tesseract agreeing)."""
+    texts = [str(d) for d in range(10)] + ["17", "28", "39", "40"]
+    cases = [(text, height, shear) for text in texts for height in (12, 24)
+             for shear in (0.0, 0.25)]
+    glyphs = read_labels([_foreign_label(*case) for case in cases])
+    wrong = [(case, g) for case, g in zip(cases, glyphs, strict=True)
+             if g.confidence >= OCR.doubtful and g.text != case[0]]
+    assert not wrong, wrong
+    # and the font is no excuse to doubt everything: most of it reads
+    sure = sum(g.confidence >= OCR.doubtful for g in glyphs)
+    assert sure >= 0.5 * len(cases), (sure, len(cases))

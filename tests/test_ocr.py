@@ -242,8 +242,8 @@ def test_real_crop_files_read_exactly() -> None:
 # - rendered 10 px digits under JPEG and darkening: 22 read wrong (63 before the classifier),
 #   159 doubtful (127), mostly the faint dimmed and dashed schemes.
 REAL_AT_ZOOM = {0.5: Misses(doubtful=1)}
-REAL_NOISY = {0.6: Misses(wrong=7, doubtful=12), 1.0: Misses(doubtful=1), 2.0: Misses()}
-RENDERED_NOISY = {10: Misses(wrong=22, doubtful=159), 20: Misses(wrong=16, doubtful=15)}
+REAL_NOISY = {0.6: Misses(wrong=7, doubtful=11), 1.0: Misses(doubtful=1), 2.0: Misses()}
+RENDERED_NOISY = {10: Misses(wrong=22, doubtful=159), 20: Misses(wrong=16, doubtful=13)}
 
 
 @pytest.mark.parametrize("scale", SCALES)
@@ -347,3 +347,88 @@ def test_letters_are_not_passed_off_as_digits() -> None:
 def test_no_crops_no_glyphs() -> None:
     assert read_labels([]) == []
 
+
+
+@pytest.mark.parametrize(("fill", "ring", "background"), [
+    ((70, 60, 70), (10, 10, 10), (200, 185, 205)),  # dark text in a darker ring on light
+    ((200, 200, 200), (255, 255, 255), (60, 40, 90)),  # light text in a lighter ring on dark
+])
+def test_a_ring_the_same_way_as_the_fill_is_not_read_as_the_digit(
+        fill: tuple[int, int, int], ring: tuple[int, int, int],
+        background: tuple[int, int, int]) -> None:
+    """Text in a 2 px ring further from the background than its fill, as game engines outline
+    UI text: as plain distance the ring wraps both digits in one blob and the digits vanish
+    inside it; the fill's contrast must show the fill alone."""
+    from vision.crops import fill_contrast
+
+    texts = ["27", "22", "08", "45"]
+    crops = []
+    for text in texts:
+        image = render(text, fill, background, True, 24)
+        ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
+        ring_mask = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
+        image[ring_mask & (ink == 0)] = ring
+        image = cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
+        crops.append(fill_contrast(image, np.array(background, np.float32)))
+    glyphs = read_labels(crops)
+    assert [g.text for g in glyphs] == texts, glyphs
+    assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
+
+
+def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, other: Glyph | None) -> Glyph:
+    """vision.crops.read_crops on one label whose views read `first` and then `other`
+    (None: its other views must not be read at all)."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import CellAt
+
+    answers = iter([[first], [other]])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+
+    def others() -> tuple[np.ndarray, ...]:
+        assert other is not None, "the other views were read"
+        return (np.zeros((8, 8), np.uint8),)
+
+    label = crops.LabelCrop(CellAt(0, 0), (np.zeros((8, 8), np.uint8),), Box(0, 0, 8, 8), others)
+    return crops.read_crops([label])[CellAt(0, 0)].glyph
+
+
+def test_a_label_read_sure_by_a_narrow_margin_is_checked_in_its_other_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured on random looks: a "3" in a light ring read "8" sure (0.94) as plain ink, "3"
+    in its fill's contrast. Another view reading as many other digits sure makes it a doubt;
+    one reading fewer digits lost one and does not count; a very sure read is not checked."""
+    assert _read_with(monkeypatch, Glyph("8", 0.94), Glyph("3", 0.99)).confidence < OCR.doubtful
+    assert _read_with(monkeypatch, Glyph("14", 0.95), Glyph("4", 0.96)) == Glyph("14", 0.95)
+    assert _read_with(monkeypatch, Glyph("3", 0.94), Glyph("3", 0.99)).confidence >= OCR.doubtful
+    assert _read_with(monkeypatch, Glyph("8", OCR.recheck), None) == Glyph("8", OCR.recheck)
+
+
+def test_a_frame_is_cut_the_same_whatever_opencvs_random_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fill of outlined text is found by k-means over its ink's colours; started from
+    OpenCV's process-wide random generator, the same frame read twice was cut two ways
+    (random look 239: a blue sum doubted once, read sure and wrong the next time)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.looks import cases, render
+    from vision import crops, level, read_screen
+
+    image = render(cases([239])[0]).image
+    cut: list[list[np.ndarray]] = []
+
+    def caught(labels: Sequence[crops.LabelCrop]) -> dict:  # type: ignore[type-arg]
+        cut[-1] += [view for label in labels if label.others is not None
+                    for view in label.others()]
+        return crops.read_crops(labels)
+
+    monkeypatch.setattr(level, "read_crops", caught)
+    for seed in (1, 2, 3):
+        cv2.setRNGSeed(seed)
+        cut.append([])
+        read_screen(image)
+    assert cut[0], "no label with a fill-contrast view"
+    for other in cut[1:]:
+        assert len(other) == len(cut[0])
+        assert all(np.array_equal(a, b) for a, b in zip(cut[0], other, strict=True))

@@ -81,23 +81,31 @@ class Shot:
         return fill_contrast(crop, reference), box
 
 
-def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> np.ndarray:
-    """The text's fill among its ink pixels: of the ink's two colours (fill and outline, or
-    one colour twice when the text is plain), the one lying deeper inside the strokes."""
+def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """The text's fill among its ink pixels, and its ring's colour (None for plain text): of
+    the ink's two colours (fill and outline, or one colour twice when the text is plain), the
+    fill is the one lying deeper inside the strokes."""
     if len(pixels) < 2:
-        return pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32)
+        return (pixels.mean(axis=0) if len(pixels) else np.zeros(3, np.float32)), None
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
-    found = np.zeros((len(pixels), 1), np.int32)
-    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    # Started from the deeper and the shallower half of the ink, not from k-means++'s random
+    # centres: OpenCV's generator is process-wide, and the same frame read twice was cut two
+    # ways (a label doubted once was read sure and wrong the next time).
+    found = (depth > np.median(depth)).astype(np.int32).reshape(-1, 1)
+    if found.min() == found.max():
+        found[: len(found) // 2] = 1 - found[0]
+    _, labelled, centres = cv2.kmeans(pixels, 2, found, criteria, 1,
+                                      cv2.KMEANS_USE_INITIAL_LABELS)
     groups = np.asarray(labelled).ravel()
     centres = np.asarray(centres)
     if np.abs(centres[0] - centres[1]).max() < READ.fill_split or min(
             (groups == 0).sum(), (groups == 1).sum()) == 0:
         plain: np.ndarray = np.median(pixels, axis=0)
-        return plain
+        return plain, None
     deeper = int(np.argmax([depth[groups == g].mean() for g in (0, 1)]))
     fill: np.ndarray = np.median(pixels[groups == deeper], axis=0)
-    return fill
+    ring: np.ndarray = np.median(pixels[groups != deeper], axis=0)
+    return fill, ring
 
 
 def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -120,13 +128,22 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
     # zero pixel to measure from, and every depth would be float32's maximum.
     depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     base = np.asarray(around, np.float32).reshape(3)
-    way = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0]) - base
+    fill, ring = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0])
+    way = fill - base
     contrast = float(np.linalg.norm(way))
     if contrast < OCR.min_contrast:
         return far
     unit = way / contrast
     offset = crop.astype(np.float32) - base
     along = offset @ unit
+    if ring is not None and float((ring - base) @ unit) > contrast:
+        # A ring further the same way than the fill (darker round dark text, lighter round
+        # light text) passes every "as far as the fill or further" test: the digit is then
+        # the pixels nearer the fill's colour than halfway to the ring's.
+        half = max(float(np.linalg.norm(ring - fill)) / 2, 1.0)
+        near = np.linalg.norm(crop.astype(np.float32) - fill, axis=2)
+        ringed: np.ndarray = np.clip(contrast * (1 - near / half), 0, 255).astype(np.uint8)
+        return ringed
     off_way = np.linalg.norm(offset - along[..., None] * unit, axis=2)
     shown: np.ndarray = np.clip(np.minimum(along, contrast) - off_way, 0, 255).astype(np.uint8)
     return shown
@@ -164,13 +181,23 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     (a label not to be confirmed) when its other views read one text sure."""
     read = _read_all(crops, [crop.pixels for crop in crops])
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
-             and (crop.confirm or read[crop.element].glyph.confidence < OCR.doubtful)]
+             and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck)]
     if not again:
         return read
     glyphs = iter(read_labels([view for _, others in again for view in others]))
     for crop, others in again:
         first = read[crop.element]
         views = [first.glyph, *(next(glyphs) for _ in others)]
+        if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
+            # Read sure but not by a wide margin: it stands unless another view reads as many
+            # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
+            # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
+            if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
+                   and g.confidence >= OCR.doubtful for g in views[1:]):
+                read[crop.element] = LabelRead(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
+                    first.box)
+            continue
         texts = [g.text for g in views if g.text]
         agreed = [g for g in views
                   if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]

@@ -256,8 +256,11 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None
-    crop, _ = shot.crop(union(last_word(line)))
-    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)))
+    digits = union(last_word(line))
+    crop, _ = shot.crop(digits)
+    # A second view in the fill's contrast, read when the first is doubtful (outlined text).
+    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)),
+                     lambda: (shot.crop(digits, plain=False)[0],))
 
 
 # ---- assembly ---------------------------------------------------------------------------------
