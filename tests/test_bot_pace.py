@@ -33,26 +33,24 @@ def test_the_pace_speeds_up_again_after_clean_drops() -> None:
 
 def test_a_pace_that_misses_again_needs_growing_clean_drops_before_it_is_tried_again() -> None:
     timing = Timing(drag_ms=34, rest_ms=17, speed_up_after=3, speed_up_growth=2)
-    pace = Pace(timing)
-    needed = []
-    for _ in range(3):
-        pace.missed()
-        needed.append(pace.clean_needed)
-        while not pace.landed():
-            pass
-        assert pace.timing == timing
-    assert needed == [3, 6, 12]
+    assert _clean_drops_needed(Pace(timing), misses=3) == [3, 6, 12]
 
 
 def test_by_default_each_miss_again_at_a_pace_quadruples_the_clean_drops_it_needs() -> None:
-    pace = Pace(Timing(drag_ms=34, rest_ms=17))
+    assert _clean_drops_needed(Pace(Timing(drag_ms=34, rest_ms=17)), misses=3) == [4, 16, 64]
+
+
+def _clean_drops_needed(pace: Pace, misses: int) -> list[int]:
+    """After each of `misses` misses, how many clean drops the pace asked for before it was
+    back at the pace asked for."""
     needed = []
-    for _ in range(3):
+    for _ in range(misses):
         pace.missed()
         needed.append(pace.clean_needed)
         while not pace.landed():
             pass
-    assert needed == [4, 16, 64]
+        assert pace.timing == pace.base
+    return needed
 
 
 def test_two_misses_in_a_row_come_back_one_rung_at_a_time() -> None:
