@@ -53,6 +53,15 @@ def start_bot(display: str, tmp_path: Path) -> Iterator[StartBot]:
         player.communicate()
 
 
+def logged(events: Path, name: str, timeout: float = 60) -> None:
+    """Wait until a game's event log at `events` holds an event called `name` (or give up
+    after `timeout` s: the assertions that follow then say what is missing)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and (
+            not events.exists() or f'"{name}"' not in events.read_text()):
+        time.sleep(0.05)
+
+
 def wait_for_drops(game: XGame, count: int, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while len(game.events("drop")) < count and time.monotonic() < deadline:
@@ -250,10 +259,7 @@ def test_a_signal_to_the_demo_leaves_no_process_behind(tmp_path: Path, number: i
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={k: v for k, v in without_video_driver().items() if k != "DISPLAY"})
     events = out / "events.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (
-            not events.exists() or '"drop"' not in events.read_text()):
-        time.sleep(0.05)
+    logged(events, "drop")
     started = descendants(demo.pid)
     try:
         assert len(started) >= 2, "the demo's game and Xvfb were not found"
@@ -281,10 +287,7 @@ def test_practice_passes_a_sigterm_on_to_the_game(display: str, tmp_path: Path) 
         [sys.executable, "-m", "bot", "practice", "--fresh", "--data-dir", str(tmp_path / "data"),
          "--events", str(events)], env=game_env(display), cwd=PROJECT,
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and (
-            not events.exists() or '"window_shown"' not in events.read_text()):
-        time.sleep(0.05)
+    logged(events, "window_shown")
     game = descendants(practice.pid)
     try:
         assert len(game) == 1, "the practice game was not found"
