@@ -66,10 +66,15 @@ def blue_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     return (blueness > floor).astype(np.uint8) * 255
 
 
-def red_ink(image: np.ndarray) -> np.ndarray:
-    """Mask of red ink (digits of a broken rule)."""
+def red_ink(image: np.ndarray, background: BGR | np.ndarray | None = None) -> np.ndarray:
+    """Mask of red ink (digits of a broken rule). Given the `background`, red beyond its own
+    redness too: on a red or pink background every pixel is red above green and blue, and a
+    mask of the whole game would bury the cells and labels under one blob."""
     b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
     margin = COLOUR.red_ink_margin
+    if background is not None:
+        bb, bg, br = (int(v) for v in np.asarray(background).reshape(3))
+        margin = max(margin, br - max(bg, bb) + COLOUR.red_over_background)
     return ((r - g > margin) & (r - b > margin)).astype(np.uint8) * 255
 
 

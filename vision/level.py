@@ -90,8 +90,8 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     pieces = _on_board(found, fit_grid(lattice), squares)
     placed = [_cell_around(p.fill, side) for p in pieces if p.in_cell]
     grid = fit_grid([*squares, *placed])
-    ink = _without_outlines(dark | blue_text(logical, shot.background) | red_ink(logical),
-                            [*squares, *placed], side)
+    coloured = blue_text(logical, shot.background) | red_ink(logical, shot.background)
+    ink = _without_outlines(dark | coloured, [*squares, *placed], side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)
         ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
@@ -361,7 +361,7 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     if total == 0:
         return None
     blue = int((blue_ink(patch) > 0)[inked].sum())
-    red = int((red_ink(patch) > 0)[inked].sum())
+    red = int((red_ink(patch, shot.background) > 0)[inked].sum())
     if red >= LEVEL.blue_share * total and red > blue:
         return None
     if blue >= LEVEL.blue_share * total:

@@ -59,6 +59,8 @@ class ColourSettings:
     # colour is already a mean over those edges, so it needs less.
     red_ink_margin: int = 80
     red_colour_margin: int = 60
+    # ... and, on a reddish background, above the background's own redness by this much.
+    red_over_background: int = 40
     # A cell shows a red number when this share of its middle is red ink: a digit's strokes
     # cover ten times that, specks of JPEG noise or anti-aliasing far less.
     red_cell_share: float = 0.02
