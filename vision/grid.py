@@ -51,8 +51,32 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     the outside of an outline does not change its shape. A coloured inside is a piece's own
     frame (in the tray or placed): pieces.py reads those.
     """
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     darkness = np.clip(int(np.max(background)) - channel_max(view).astype(np.float32), 0, None)
+    insides = _insides(dark, view, background)
+    # A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside
+    # leaks out through the gaps: the ink thickened by a pixel closes them. Its insides are a
+    # pixel smaller all round, which the profiles below do not mind.
+    # Only insides of the size the intact outlines show count: thickened, the corners of the
+    # cells around an empty lattice point close into a larger square of background.
+    thick = cv2.dilate(dark, np.ones((3, 3), np.uint8))
+    sides = [(w + h) / 2 for _, _, w, h in insides]
+    usual = float(np.median(sides)) if sides else None
+    insides += [found for found in _insides(thick, view, background)
+                if not any(_overlap(found, seen) for seen in insides)
+                and (usual is None
+                     or abs((found[2] + found[3]) / 2 + 2 - usual) <= GRID.size_tolerance * usual)]
+    return _outlines(insides, darkness)
+
+
+def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return (a[0] < b[0] + b[2] and b[0] < a[0] + a[2]
+            and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
+
+
+def _insides(dark: np.ndarray, view: np.ndarray,
+             background: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """The enclosed regions of no ink, of a cell's size and square, showing the background."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     insides = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         side = (w + h) / 2
@@ -65,7 +89,7 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
         if _filled(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label, background):
             continue
         insides.append((int(x), int(y), int(w), int(h)))
-    return _outlines(insides, darkness)
+    return insides
 
 
 def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) -> list[Rect]:

@@ -1,0 +1,59 @@
+"""Cell outlines and the ink masks they are cut from, on drawn boards: outlines broken by a
+small zoom and JPEG still make cells, and a reddish background is no red ink."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.colours import dark_ink, red_ink
+from vision.grid import outline_squares
+
+BACKGROUND = (150, 170, 120)  # BGR
+INK = (60, 60, 60)
+
+
+def board(cells: list[tuple[int, int]], side: int = 40, pitch: int = 46) -> np.ndarray:
+    """A logical view with 1 px cell outlines at these (row, col) lattice points."""
+    view = np.full((600, 800, 3), BACKGROUND, np.uint8)
+    for row, col in cells:
+        x, y = 200 + col * pitch, 150 + row * pitch
+        cv2.rectangle(view, (x, y), (x + side - 1, y + side - 1), INK, 1)
+    return view
+
+
+def found(view: np.ndarray) -> list[tuple[int, int]]:
+    background = np.array(BACKGROUND)
+    squares = outline_squares(dark_ink(view, background), view, background)
+    return sorted((round(s.y), round(s.x)) for s in squares)
+
+
+def test_outlines_broken_into_dashes_still_make_cells() -> None:
+    cells = [(0, 0), (0, 1), (1, 0)]
+    view = board(cells)
+    intact = found(view)
+    # Gaps of one pixel on every side, where a blurred thin line lost its darkness.
+    for row, col in cells:
+        x, y = 200 + col * 46, 150 + row * 46
+        for a, b in ((x + 10, y), (x + 25, y + 39), (x, y + 18), (x + 39, y + 30)):
+            view[b, a] = BACKGROUND
+            view[min(b + 1, 599), min(a + 1, 799)] = BACKGROUND
+    assert len(intact) == 3
+    assert found(view) == intact
+
+
+def test_an_empty_point_ringed_by_cells_is_no_cell() -> None:
+    # Eight cells around an empty lattice point whose corners nearly touch: the space between
+    # them closes into a square of background once the ink is thickened; it must stay out.
+    ring = [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)]
+    assert len(found(board(ring, side=40, pitch=42))) == 8
+
+
+def test_a_reddish_background_is_no_red_ink_but_red_digits_on_it_are() -> None:
+    pink = (122, 116, 203)  # BGR: red well above green and blue, as a random look may draw
+    view = np.full((40, 40, 3), pink, np.uint8)
+    cv2.putText(view, "7", (10, 32), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (30, 30, 230), 3)
+    assert np.count_nonzero(red_ink(view)) == view.shape[0] * view.shape[1]
+    on_pink = red_ink(view, np.array(pink))
+    assert 0 < np.count_nonzero(on_pink) < 0.3 * view.shape[0] * view.shape[1]
+    assert on_pink[0, 0] == 0
