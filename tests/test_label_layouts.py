@@ -168,9 +168,11 @@ def test_generated_layouts_read_exactly() -> None:
 # ---- a row's arrow too small to show its triangle -----------------------------------------
 
 
-def _row_label(arrow: tuple[int, int] | None, first_digit_height: int = 18) -> list[Any]:
+def _row_label(arrow: tuple[int, int] | None, first_digit_height: int = 18,
+               arrow_gap: int = 3) -> list[Any]:
     """One cell at the origin (pitch 48, side 44), and at its right end a label: a small
-    solid blob `arrow` (w, h) just outside it (or none), then two digit-sized bars."""
+    solid blob `arrow` (w, h) just outside it (or none), then, `arrow_gap` further, two
+    digit-sized bars 4 px apart."""
     from vision.grid import Grid
     from vision.labels import find_sums
 
@@ -180,7 +182,7 @@ def _row_label(arrow: tuple[int, int] | None, first_digit_height: int = 18) -> l
     if arrow is not None:
         w, h = arrow
         cv2.ellipse(canvas, (x + w // 2, 60), (w // 2, h // 2), 0, 0, 360, 255, -1)
-        x += w + 3
+        x += w + arrow_gap
     half = first_digit_height // 2
     cv2.rectangle(canvas, (x, 60 - half), (x + 4, 60 + half), 255, -1)
     cv2.rectangle(canvas, (x + 8, 51), (x + 16, 69), 255, -1)
@@ -196,6 +198,19 @@ def test_a_small_blurred_row_arrow_before_taller_digits_is_the_arrow() -> None:
         found = _row_label(size)
         assert [(f.axis, f.side, f.arrow is not None, len(f.parts)) for f in found] == [
             ("row", "right", True, 3)], size
+
+
+def test_a_ringed_row_arrow_before_exactly_two_digits_is_the_arrow() -> None:
+    """A blue arrow in the same ring as its digits, blurred by a small zoom, is nearly as tall
+    as they are; followed by exactly two digits (no label shows three), set apart from them
+    wider than they stand from each other, it is still the arrow. As tall as the digits, or
+    as close to them as they are to each other, it is a digit."""
+    found = _row_label((6, 13), first_digit_height=15, arrow_gap=7)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+    found = _row_label((6, 15), first_digit_height=15, arrow_gap=7)  # as tall: a digit
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
+    found = _row_label((6, 13), first_digit_height=15, arrow_gap=3)  # set as close: a digit
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
 def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:

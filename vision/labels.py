@@ -227,10 +227,36 @@ def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side
     x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
     solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
     if not solid or arrow.rect.w > arrow.rect.h or min(w, h) < LABEL.small_arrow_side \
-            or arrow.rect.h < LABEL.small_arrow_base * grid.pitch \
-            or arrow.rect.h > LABEL.small_arrow * digits.rect.h:
+            or arrow.rect.h < LABEL.small_arrow_base * grid.pitch:
+        return None
+    if arrow.rect.h > LABEL.small_arrow * digits.rect.h and not _two_digits_after(placed, grid):
         return None
     return arrow, (axis, index, side, (row, col), near)
+
+
+def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -> bool:
+    """The blob nearest the end cell is followed by exactly two digits on one text line, and is
+    still shorter than they are: a label never shows more than two digits, so that blob is its
+    arrow, however blurred (a blue arrow in the same ring as its digits grows nearly as tall).
+    A first digit there would make three, which no label has, and would stand as close to the
+    next digit as the digits stand to each other."""
+    if len(placed) < 3:
+        return False
+    tallest = max(c[2].rect.h for c in placed[1:])
+    text = [c for c in placed[1:] if c[2].rect.h >= LABEL.text_height * tallest]  # no specks
+    if len(text) < 2:
+        return False
+    (_, far, arrow), (near_1, far_1, first), (near_2, far_2, second) = placed[0], *text[:2]
+    gap = LABEL.digit_gap * grid.pitch
+    if near_1 - far > gap or near_2 - far_1 > gap:
+        return False
+    if len(text) > 2 and text[2][0] - far_2 <= gap:
+        return False  # more text follows: no two-digit label
+    short, tall = sorted((first.rect.h, second.rect.h))
+    # A font sets its digits closer together than the game sets a label's arrow from them.
+    apart = near_1 - far > near_2 - far_1
+    return (short >= LABEL.text_height * tall and _same_line(first.rect, second.rect)
+            and arrow.rect.h <= LABEL.ringed_arrow * short and apart)
 
 
 def _edge(cell: Rect, along: int, outward: int) -> float:

@@ -133,6 +133,8 @@ class LabelSettings:
     # blob (this share of its box) no wider than tall, at most this share of the height of
     # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
     small_arrow: float = 0.75
+    # ... or this much of the shorter digit, when exactly two digits follow it (a ringed arrow)
+    ringed_arrow: float = 0.9
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
