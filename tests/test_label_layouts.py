@@ -309,3 +309,30 @@ def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
     parts, labels = ink_parts(canvas, 2.9)
     assert [(f.side, f.arrow) for f in find_sums(parts, grid, [(0, 0)], labels)] == [
         ("right", None)]
+
+
+# ---- the level number: what follows the widest space near the line's end --------------------
+
+
+def _line(*boxes: tuple[int, int]) -> list[Any]:
+    """Blobs of one text line 16 px tall, each given as (x, width)."""
+    from puzzle.geometry import Rect
+    from vision.labels import Part
+
+    return [Part(Rect(float(x), 16.0, float(w), 16.0), w * 16, n)
+            for n, (x, w) in enumerate(boxes, start=1)]
+
+
+def test_the_level_number_is_what_follows_the_widest_space_near_the_lines_end() -> None:
+    from vision.labels import last_word
+
+    level = [(39, 7), (49, 10), (61, 9), (72, 10), (85, 2)]  # "Level"
+    # "02": the faint "0" broke into an arc and a sliver, set closer than the word space.
+    assert [p.rect.x for p in last_word(_line(*level, (95, 6), (102, 2), (108, 8)))] == [
+        95, 102, 108]
+    assert [p.rect.x for p in last_word(_line(*level, (95, 8), (106, 8)))] == [95, 106]
+    # The "v" lost under the overlay leaves a wider gap, but too far from the end for digits.
+    lost_v = [(39, 8), (50, 9), (73, 4), (86, 1)]
+    assert [p.rect.x for p in last_word(_line(*lost_v, (96, 6), (103, 2), (109, 8)))] == [
+        96, 103, 109]
+    assert [p.rect.x for p in last_word(_line(*level, (95, 20)))] == [95]  # merged digits

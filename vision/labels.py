@@ -412,15 +412,25 @@ def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Pa
 def last_word(parts: Sequence[Part]) -> list[Part]:
     """The blobs of the number in "Level 07": the game pads it to two digits.
 
-    The last two blobs are the digits when the space before them is wider than the gap
-    between them; otherwise the digits have merged into the last blob.
+    The number is what follows the widest space near the line's end: two digits are at most
+    `LabelSettings.number_width` of the line's height wide, and the space before them is
+    wider than any gap inside them, even where a faint "0" broke into an arc and a sliver (a
+    letter of "Level" lost under the overlay leaves a wider gap, but further left). Digits
+    merged into one blob are the last blob.
     """
-    if len(parts) < 3:
+    if len(parts) < 2:
+        return list(parts)
+    height = max(p.rect.h for p in parts)
+    reach = max(p.rect.right for p in parts) - LABEL.number_width * height
+    gaps = []
+    for n in range(1, len(parts)):
+        if parts[n].rect.x >= reach:
+            before = max(p.rect.right for p in parts[:n])
+            gaps.append((parts[n].rect.x - before, n))
+    if not gaps:
         return list(parts[-1:])
-    a, b, c = parts[-3], parts[-2], parts[-1]
-    space = b.rect.x - a.rect.right
-    between = c.rect.x - b.rect.right
-    return [b, c] if space > between else [c]
+    _, start = max(gaps)
+    return list(parts[start:])
 
 
 def digits_seen(parts: Sequence[Part], text: str = "") -> tuple[int, int]:

@@ -150,6 +150,7 @@ class LabelSettings:
     # An arrow's base (across the line) is longer than its height (along it) by at least
     # this (the game's: 2); digits, taller than wide, otherwise match up and down arrows.
     arrow_base: float = 1.25
+    number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
 
 
