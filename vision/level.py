@@ -62,9 +62,10 @@ class Board:
 
 
 def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
-               odd: Sequence[Rect]) -> ScreenReading:
+               odd: Sequence[Rect], quick: bool = False) -> ScreenReading:
     """The level on `shot`, given its dark ink and the cell outlines (`odd`: the outlines not
-    of the cells' size)."""
+    of the cells' size). `quick`: the digits by the template classifier alone (a glance,
+    vision.crops.read_crops)."""
     try:
         board = _find_board(shot, dark, squares, odd)
     except GridError as error:
@@ -75,7 +76,7 @@ def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
               for n, piece in enumerate(board.pieces)]
     crops += [_sum_crop(shot, found) for found in board.sums]
     crops.append(_level_crop(shot, board.parts))
-    return _assemble(shot, board, read_crops([c for c in crops if c is not None]))
+    return _assemble(shot, board, read_crops([c for c in crops if c is not None], quick))
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],

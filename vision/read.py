@@ -31,14 +31,19 @@ class ImageFormatError(ValueError):
     """The array is not an image vision can read (not 2-D grey or 3/4-channel 8-bit)."""
 
 
-def read_screen(image: np.ndarray) -> ScreenReading:
-    """Everything on one screenshot (BGR, BGRA or grey uint8 array)."""
+def read_screen(image: np.ndarray, quick: bool = False) -> ScreenReading:
+    """Everything on one screenshot (BGR, BGRA or grey uint8 array).
+
+    `quick`: a glance. A level's digits are read by the template classifier alone, no
+    Tesseract (tens of milliseconds less on a level's first sight, whose digits are new); any
+    digit it is not sure of is a doubt. For a caller that checks it against the full reading
+    before anything it did on it counts (bot.glance); other screens are read in full."""
     start = time.perf_counter()
     bgr = _as_bgr(image)
     areas = find_game(bgr) if min(bgr.shape[:2]) >= READ.min_image_side else []
     reading = ScreenReading("unknown", doubts=(Doubt(Named("game"), "no game area found"),))
     for n, area in enumerate(areas):
-        candidate = _read_view(Shot(bgr, view_of(bgr, area)))
+        candidate = _read_view(Shot(bgr, view_of(bgr, area)), quick)
         if candidate.screen != "unknown" or n == 0:
             reading = candidate  # else the likeliest area says why it is no game
         if candidate.screen != "unknown":
@@ -58,7 +63,7 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
     raise ImageFormatError(f"expected a grey, BGR or BGRA image, not shape {image.shape}")
 
 
-def _read_view(shot: Shot) -> ScreenReading:
+def _read_view(shot: Shot, quick: bool = False) -> ScreenReading:
     """Which screen the game area shows, read by that screen's reader."""
     view: GameView = shot.view
     if is_overlay(shot.background):
@@ -66,10 +71,10 @@ def _read_view(shot: Shot) -> ScreenReading:
     dark = dark_ink(view.image, shot.background)
     squares, odd = one_size(outline_squares(dark, view.image, shot.background))
     if len(squares) >= 2:  # the map's lone "play" square is no board
-        return read_level(shot, dark, squares, odd)
+        return read_level(shot, dark, squares, odd, quick)
     reading = read_title_or_map(shot, dark)
     if reading.screen == "unknown" and squares and any(
             p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side)):
         # no map and no logo, but pieces placed in cells: a board with one cell left open
-        return read_level(shot, dark, squares, odd)
+        return read_level(shot, dark, squares, odd, quick)
     return reading
