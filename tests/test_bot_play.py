@@ -307,8 +307,8 @@ def test_a_level_with_one_answer_says_so(rig: Callable[..., Rig]) -> None:
 def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
         rig: Callable[..., Rig], row_0_adds_to_10: Level, monkeypatch: pytest.MonkeyPatch) -> None:
     # Vision reads row 0's sum 10 as 12: the bot plays 2 and 3 there, which the game rejects.
-    def misread(image: np.ndarray) -> ScreenReading:
-        reading = read_screen(image)
+    def misread(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
         if reading.puzzle is None:
             return reading
         sums = tuple(replace(s, total=12) for s in reading.sums)
@@ -479,8 +479,8 @@ def test_after_a_press_the_screen_is_read_once_it_changed_not_polled_by_full_rea
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[str] = []
 
-    def counted(image: np.ndarray) -> ScreenReading:
-        reading = read_screen(image)
+    def counted(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
         read.append(reading.screen)
         return reading
 
@@ -504,12 +504,103 @@ def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
         order.append(f"engine opened in {threading.current_thread().name}")
         return []
 
-    def reading(image: np.ndarray) -> ScreenReading:
+    def reading(image: np.ndarray, quick: bool = False) -> ScreenReading:
         order.append("read")
-        return read_screen(image)
+        return read_screen(image, quick=quick)
 
     monkeypatch.setattr(bot.eyes, "read_labels", engine)
     monkeypatch.setattr(bot.eyes, "read_screen", reading)
     result = rig(fresh=True).play(max_levels=1)
     assert result.ok
     assert order[:2] == ["engine opened in ocr-warm-up", "read"]
+
+
+# ---- a level's first sight at a glance (bot.glance) ----------------------------------------------
+
+def swapped_tray(reading: ScreenReading) -> ScreenReading:
+    """The reading with its first two tray pieces' values swapped: the same puzzle (the same
+    pieces), so the same answer, but a plan that carries each piece to the other's cell."""
+    tray = [n for n, p in enumerate(reading.pieces) if p.at is None]
+    pieces = list(reading.pieces)
+    a, b = tray[0], tray[1]
+    assert pieces[a].value != pieces[b].value
+    pieces[a], pieces[b] = (replace(pieces[a], value=pieces[b].value),
+                            replace(pieces[b], value=pieces[a].value))
+    return replace(reading, pieces=tuple(pieces))
+
+
+def test_a_glance_the_full_reading_contradicts_never_releases_a_piece_on_a_cell(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The classifier's glance takes level 1's 1 for a 2 and its 2 for a 1, sure: the first drag
+    # carries a piece towards the other's cell. Tesseract's full reading (the judge) disagrees,
+    # so that piece goes back where it was picked up, and the level is played from a full read.
+    import threading
+    full_reads: list[str] = []
+
+    def glanced_wrong(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
+        if not quick or reading.screen != "level":
+            if reading.screen == "level":
+                full_reads.append(threading.current_thread().name)
+            return reading
+        return swapped_tray(reading)
+
+    monkeypatch.setattr(bot.eyes, "read_screen", glanced_wrong)
+    table = rig(fresh=True)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1] and table.events("rule_broken") == []
+    answer = {(p.row, p.col): p.value for p in load_level(1).solution}
+    drops = table.events("drop")
+    # The first piece picked went back to the tray; every piece that landed on a cell is the
+    # answer's there, and no cell got a piece twice.
+    assert drops[0]["cell"] == "tray"
+    landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
+    assert sorted(landed) == sorted(answer.items())
+    assert full_reads[0] == "full-reading"  # the glance's frame read in full beside the drag
+    assert not table.device.pressed
+
+
+def test_a_glance_that_agrees_with_the_full_reading_plays_the_level_without_a_return(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[tuple[bool, str]] = []
+
+    def seen(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
+        reads.append((quick, reading.screen))
+        return reading
+
+    monkeypatch.setattr(bot.eyes, "read_screen", seen)
+    table = rig(fresh=True)
+    result = table.play(max_levels=2)
+    assert result.ok and table.completed() == [1, 2]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    assert [s.drags for s in result.levels] == [2, 3]
+    assert (True, "level") in reads  # each level was first seen at a glance
+
+
+def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.reading import Doubt, Named
+    frames: list[tuple[bool, int]] = []
+    picks_before_full: list[int] = []
+    table = rig(fresh=True)
+
+    def unsure(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
+        if reading.screen != "level":
+            return reading
+        if not quick:
+            picks_before_full.append(len(table.events("pick")))
+        frames.append((quick, id(image)))
+        if not quick:
+            return reading
+        doubt = Doubt(Named("sum"), "doubtful reading '12' (confidence 0.00)")
+        return replace(reading, puzzle=None, doubts=(doubt,))
+
+    monkeypatch.setattr(bot.eyes, "read_screen", unsure)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    # The glance's own frame was read in full next, before the first piece was picked up.
+    assert frames[0][0] and not frames[1][0] and frames[0][1] == frames[1][1]
+    assert picks_before_full[0] == 0
