@@ -27,6 +27,7 @@ from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
 from vision.ocr import read_labels
+from vision.read import glance_screen
 from vision.reading import ScreenReading
 
 
@@ -53,6 +54,8 @@ class Sight:
                                     # grab replaces `frame` (bot.drops after each landing)
     glance: bool = False  # the level's digits read by the classifier alone (bot.glance): a
                           # guess to plan on, confirmed by the full reading before a release
+    finish: Callable[[], ScreenReading] | None = None  # a glance's full reading, from the
+                          # elements it found (vision.read.glance_screen)
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
@@ -127,10 +130,10 @@ class Eyes:
         """`sight`'s frame read in full (a glance's, say). `counted`: its time goes into
         `read_s` (not when it runs in a thread beside other timed work, bot.glance.Judge)."""
         start = self.clock()
-        reading = read_screen(sight.read_frame)
+        reading = sight.finish() if sight.finish is not None else read_screen(sight.read_frame)
         if counted:
             self.read_s += self.clock() - start
-        return replace(sight, reading=reading, glance=False)
+        return replace(sight, reading=reading, glance=False, finish=None)
 
     def _look(self, quick: bool = False) -> Sight:
         if self.game is not None:
@@ -180,7 +183,11 @@ class Eyes:
             self._warming.join()
             self._warming = None
         grabbed = self.clock()
-        reading = read_screen(frame, quick=quick)
+        finish = None
+        if quick:
+            reading, finish = glance_screen(frame)
+        else:
+            reading = read_screen(frame)
         done = self.clock()
         self.grab_s += grabbed - start
         self.read_s += done - grabbed
@@ -188,8 +195,9 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = self.scaling.to_pointer((area.x, area.y))
+        glance = quick and reading.screen == "level"
         return Sight(frame, area, offset, reading, done - start, self.scaling, seen=frame,
-                     glance=quick and reading.screen == "level")
+                     glance=glance, finish=finish if glance else None)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

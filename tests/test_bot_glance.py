@@ -62,3 +62,20 @@ def test_a_glance_with_a_digit_the_classifier_is_unsure_of_is_doubtful(
         vision.ocr._glances().cache.clear()
     assert not glance.ok and glance.puzzle is None
     assert any("doubtful" in d.reason for d in glance.doubts)
+
+
+def test_a_glances_full_reading_is_the_images_full_reading_without_finding_its_elements_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import vision.read
+    from vision.read import glance_screen
+
+    image = render_screen("level", 9).image
+    expected = replace(read_screen(image), seconds=0.0)
+    glance, full = glance_screen(image)
+    assert glance.ok and same_board(glance, expected)
+
+    def found_again(*args: object) -> object:
+        raise AssertionError("the game was looked for again")
+
+    monkeypatch.setattr(vision.read, "find_game", found_again)
+    assert replace(full(), seconds=0.0) == expected
