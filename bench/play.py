@@ -89,7 +89,9 @@ def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
             "first_drag": first_drags(events), "game_s": title_to_last(events),
             "split": split, "grab_s": grab_cost(result),
             # a bot before the timeline (--baseline) has no `first`
-            "first_parts": [s.first for s in solved if getattr(s, "first", None)]}
+            "first_parts": [s.first for s in solved if getattr(s, "first", None)],
+            # how each level's first sight at a glance went (bot.glance; none before it)
+            "glances": [g for s in result.levels if (g := getattr(s, "glance", ""))]}
 
 
 def first_drags(events: list[dict[str, Any]]) -> list[float]:
@@ -273,6 +275,11 @@ def main() -> int:
         for name in trees:
             print(f"first drag by the bot's clock, {name}: " + first_parts(
                 measured[name]["normal"].get("first_parts", [])))
+        for name in trees:
+            glances = measured[name]["normal"].get("glances", [])
+            print(f"first sight at a glance, {name}: " + (", ".join(
+                f"{glances.count(g)} {g}" for g in ("agreed", "doubtful", "contradicted"))
+                if glances else "none"))
         split = measured["now"]["normal"]["split"]
         print("now, default speed, per piece: " + ", ".join(
             f"{part[:-2]} {seconds * 1000:.0f} ms" for part, seconds in split.items()))

@@ -45,7 +45,7 @@ from bot.motion import click
 from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
-from bot.stats import LevelStats, RunResult
+from bot.stats import Glance, LevelStats, RunResult
 from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
@@ -268,18 +268,19 @@ class Player:
 
     def _on_level(self, sight: Sight) -> Sight:
         judge: Judge | None = None
+        glance: Glance = ""
         if sight.glance:  # planned on only without a doubt, and judged by the full reading
             if usable(sight) and self._wanted(sight.reading.level):
                 judge = Judge(self.eyes, sight)
                 self.say("  glance: planning on the classifier's reading", 2)
             else:
-                sight = self.eyes.full(sight)
+                sight, glance = self.eyes.full(sight), "doubtful"
         number = sight.reading.level
         if number is None:
             return self._reread_until_clean(sight, None)
         if not self._wanted(number):
             return self._press(sight, "quit", "level_select")
-        stats = LevelStats(number)
+        stats = LevelStats(number, glance=glance)
         self.state.current = number
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
@@ -381,6 +382,7 @@ class Player:
                 # A piece goes back to the tray first: no travel to hide the full reading in.
                 agrees = judged.agrees()
                 judged = None
+                stats.glance = "agreed" if agrees else "contradicted"
                 if not agrees:
                     sight = self.eyes.look()
                     continue
@@ -390,7 +392,10 @@ class Player:
             try:
                 sight, played_out = self.drops.drag_all(sight, drags, stats, judged)
                 covered_since = None
+                if judged is not None:
+                    stats.glance = "agreed"
             except Misglanced as wrong:  # nothing was dropped: read in full and plan again
+                stats.glance = "contradicted"
                 self.say(f"  {wrong}", 1)
                 sight = self.eyes.look()
                 continue

@@ -575,6 +575,7 @@ def test_a_glance_the_full_reading_contradicts_never_releases_a_piece_on_a_cell(
     landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
     assert sorted(landed) == sorted(answer.items())
     assert full_reads[0] == "full-reading"  # the glance's frame read in full beside the drag
+    assert result.levels[0].glance == "contradicted"
     assert not table.device.pressed
 
 
@@ -593,6 +594,7 @@ def test_a_glance_that_agrees_with_the_full_reading_plays_the_level_without_a_re
     assert all(d["cell"] != "tray" for d in table.events("drop"))
     assert [s.drags for s in result.levels] == [2, 3]
     assert (True, "level") in reads  # each level was first seen at a glance
+    assert [s.glance for s in result.levels] == ["agreed", "agreed"]
 
 
 def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
@@ -627,3 +629,4 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
     assert all(d["cell"] != "tray" for d in table.events("drop"))
     # The glance's own frame was read in full next, before the first piece was picked up.
     assert reads[:2] == [("glance", 0), ("its full reading", 0)]
+    assert result.levels[0].glance == "doubtful"
