@@ -605,6 +605,7 @@ class Player:
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
             if sight.glance:  # the classifier's misread, not the screen's: read it in full
+                stats.glance = "contradicted"
                 self.say("  glance: no solution; reading in full", 2)
                 return None
             doubts = suspects_to_doubts(failure.explanation, reading)

@@ -39,8 +39,9 @@ class LevelStats:
     # empty when the level was not entered by a press of the bot's.
     first: dict[str, float] = field(default_factory=dict)
     # How the level's first sight at a glance went (bot.glance): "agreed" (planned on it, the
-    # full reading said the same), "contradicted" (its first piece carried back), "doubtful"
-    # (read in full before planning); "" when the level was not first seen at a glance.
+    # full reading said the same), "contradicted" (the full reading differed, its first piece
+    # was carried back; or it had no solution), "doubtful" (read in full before planning); ""
+    # when the level was not first seen at a glance.
     glance: Glance = ""
 
     @property

@@ -630,3 +630,28 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
     # The glance's own frame was read in full next, before the first piece was picked up.
     assert reads[:2] == [("glance", 0), ("its full reading", 0)]
     assert result.levels[0].glance == "doubtful"
+
+
+def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The glance takes level 1's 2 for a 1: two 1s for one row, no answer. That is the
+    # classifier's misread, not a reason to stop: the frame is read in full and played.
+    picks_at_full: list[int] = []
+    table = rig(fresh=True)
+
+    def ones(reading: ScreenReading, quick: bool) -> ScreenReading:
+        if reading.screen != "level" or reading.puzzle is None:
+            return reading
+        if not quick:
+            picks_at_full.append(len(table.events("pick")))
+            return reading
+        pieces = tuple(replace(p, value=1) for p in reading.pieces)
+        puzzle = Puzzle.build(reading.puzzle.cells, [1] * len(pieces), reading.puzzle.sums)
+        return replace(reading, pieces=pieces, puzzle=puzzle)
+
+    change_readings(monkeypatch, ones)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    assert picks_at_full and picks_at_full[0] == 0
+    assert result.levels[0].glance == "contradicted" and result.levels[0].rereads == 0
