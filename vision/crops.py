@@ -237,8 +237,9 @@ def _glance(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
 
 
 def _read_all(crops: Sequence[LabelCrop], pixels: Sequence[tuple[np.ndarray, ...]],
-              reader: Callable[[Sequence[np.ndarray]], list[Glyph]] = read_labels,
+              reader: Callable[[Sequence[np.ndarray]], list[Glyph]] | None = None,
               ) -> dict[Element, LabelRead]:
+    reader = read_labels if reader is None else reader  # looked up now: tests stand in for it
     glyphs = iter(reader([p for views in pixels for p in views]))
     read = {}
     for crop, views in zip(crops, pixels, strict=True):

@@ -85,7 +85,8 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops += [_sum_crop(shot, found) for found in board.sums]
     crops.append(_level_crop(shot, board.parts))
     labels = [c for c in crops if c is not None]
-    return lambda quick: _assemble(shot, board, read_crops(labels, quick))
+    return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
+                                   else read_crops(labels))
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
