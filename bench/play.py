@@ -10,6 +10,10 @@ run broke a rule or left a level unfinished is marked and does not count.
     the 15 levels, default speed   the game's log: the title left to the last level_complete
     play started -> first grab     `puzlogic-bot play` spawned on an empty display to its grab
     per piece, lag 80 / min 60     the game with --drag-lag 80 --min-drag-ms 60, default speed
+    first sight, CPU               the bot's own work from the look that saw a level to its first
+                                   press, in processor time of the bot's thread (the practice
+                                   game in-process, game.device, on a pretend clock: pauses cost
+                                   nothing): what the first drag waits for, whatever the load
 
 The floor of each row is measured in the same run: the game draws at 60 frames a second; a drag
 it registers needs a press, some motion and a release in three frames; a drop shows a frame
@@ -46,9 +50,10 @@ sys.path.insert(0, str(TREE))
 FRAME_S = 1 / 60        # the practice game's frame (game.app.FPS), like the real game's
 DRAG_FRAMES = 3         # press, motion, release: each in its own frame
 LAG_MS, MIN_DRAG_MS = 80, 60
-ROWS = ("fast", "normal", "first", "game", "cold", "lag")
+ROWS = ("fast", "normal", "first", "game", "cold", "lag", "sight")
 TARGETS = {  # the issue's targets, seconds
-    "fast": 0.10, "normal": 0.15, "first": 0.10, "game": 25.0, "cold": 0.8, "lag": 0.25}
+    "fast": 0.10, "normal": 0.15, "first": 0.10, "game": 25.0, "cold": 0.8, "lag": 0.25,
+    "sight": 0.10}
 LABELS = {
     "fast": "per piece, --speed fast",
     "normal": "per piece, default speed",
@@ -56,6 +61,7 @@ LABELS = {
     "game": "the 15 levels, default speed",
     "cold": "play started -> first grab",
     "lag": f"per piece, --drag-lag {LAG_MS} --min-drag-ms {MIN_DRAG_MS}",
+    "sight": "first sight -> first press, CPU, p95",
 }
 COLD_RUNS = 5
 
@@ -89,7 +95,70 @@ def play_run(speed: str | None, game_args: tuple[str, ...]) -> dict[str, Any]:
             "first_drag": first_drags(events), "game_s": title_to_last(events),
             "split": split, "grab_s": grab_cost(result),
             # a bot before the timeline (--baseline) has no `first`
-            "first_parts": [s.first for s in solved if getattr(s, "first", None)]}
+            "first_parts": [s.first for s in solved if getattr(s, "first", None)],
+            # how each level's first sight at a glance went (bot.glance; none before it)
+            "glances": [g for s in result.levels if (g := getattr(s, "glance", ""))]}
+
+
+def first_sight() -> dict[str, Any]:
+    """Per level, the processor time of the bot's thread from the start of the look that saw
+    the level to its first press on a piece: the practice game in this process (game.device)
+    and a pretend clock, so pauses cost nothing and other processes' load hardly shows. (The
+    work of other threads, a full reading beside the first drag say, is not counted: it is not
+    waited for before the press.)"""
+    import bot.drops
+    import bot.eyes
+    from bot.config import PlayConfig
+    from bot.play import Player
+    from bot.safety import Guard
+    from game.config import GameConfig
+    from game.device import GameDevice
+    from puzzle.geometry import Box
+
+    class Pretend:
+        now = 0.0
+
+        def __call__(self) -> float:
+            return self.now
+
+        def sleep(self, seconds: float) -> None:
+            self.now += seconds
+
+        def ms(self) -> int:
+            return round(self.now * 1000)
+
+    began: list[float] = [0.0]
+    costs: list[float] = []
+    look, pressing = bot.eyes.Eyes.look, bot.drops.Drops.pressing
+
+    def timed_look(self: Any, *args: Any, **kwargs: Any) -> Any:
+        start = time.thread_time()
+        sight = look(self, *args, **kwargs)
+        began[0] = start
+        return sight
+
+    def timed_press(self: Any) -> None:
+        if self.first_press is None:
+            costs.append(time.thread_time() - began[0])
+        pressing(self)
+
+    bot.eyes.Eyes.look = timed_look  # type: ignore[method-assign]
+    bot.drops.Drops.pressing = timed_press  # type: ignore[method-assign]
+    folder = Path(tempfile.mkdtemp(prefix="bench-sight-"))
+    clock = Pretend()
+    device = GameDevice(GameConfig(data_dir=folder / "data", events=folder / "events.jsonl",
+                                   fresh=True), (0, 0), now_ms=clock.ms)
+    try:
+        config = PlayConfig(verbosity=0, debug_dir=folder / "debug")
+        desktop = device.desktop()
+        guard = Guard(device, config.safety, Box(desktop.x, desktop.y, desktop.w, desktop.h),
+                      clock=clock, sleep=clock.sleep)
+        eyes = bot.eyes.Eyes(device, clock=clock)  # type: ignore[arg-type]
+        result = Player(config, eyes, device, guard, clock=clock).run()
+    finally:
+        device.close()
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"sight": costs, "stopped": result.stopped}
 
 
 def first_drags(events: list[dict[str, Any]]) -> list[float]:
@@ -184,6 +253,8 @@ def measure(row: str, pack: Path | None) -> dict[str, Any]:
     if row == "lag":
         return play_run(None, (*packed, "--drag-lag", str(LAG_MS), "--min-drag-ms",
                                str(MIN_DRAG_MS)))
+    if row == "sight":
+        return first_sight()
     return play_run(None, packed)  # normal, first and game share one run
 
 
@@ -193,6 +264,9 @@ def figure_and_floor(row: str, data: dict[str, Any]) -> tuple[float, float, str]
     """The row's figure, its floor, and a note (why it does not count, or the misses)."""
     if row == "cold":
         return data["cold"], data["cold_floor"], ""
+    if row == "sight":  # the floor: the game draws the level within a frame; the rest is work
+        return p95(sorted(data["sight"])), FRAME_S, (f"stopped: {data['stopped']}"
+                                                     if data["stopped"] else "")
     grab = data["grab_s"]
     per_piece_floor = DRAG_FRAMES * FRAME_S + grab
     ok = not data["stopped"] and not data["broken"] and data["completed"] == list(
@@ -240,7 +314,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", metavar="REV", help="measure this revision's bot too")
     parser.add_argument("--rows", default=",".join(r for r in ROWS if r not in ("first", "game")),
-                        help="which runs: fast, normal (gives first and game too), cold, lag")
+                        help="which runs: fast, normal (gives first and game too), cold, lag, "
+                             "sight")
     parser.add_argument("--pack", type=Path, metavar="DIR", help="a folder of level files")
     parser.add_argument("--row", help=argparse.SUPPRESS)  # a child measuring one row
     args = parser.parse_args()
@@ -265,6 +340,10 @@ def main() -> int:
                 print(f"measuring {run} with the bot {name} ...", file=sys.stderr, flush=True)
                 measured[name][run] = run_child(tree, run, args.pack)
     print_table(runs, measured)
+    if "sight" in runs:
+        for name in trees:
+            print(f"first sight -> first press, CPU ms, level by level, {name}: "
+                  + " ".join(f"{c * 1000:.0f}" for c in measured[name]["sight"]["sight"]))
     if "normal" in runs:
         for name in trees:
             gaps = measured[name]["normal"]["first_drag"]
@@ -273,6 +352,11 @@ def main() -> int:
         for name in trees:
             print(f"first drag by the bot's clock, {name}: " + first_parts(
                 measured[name]["normal"].get("first_parts", [])))
+        for name in trees:
+            glances = measured[name]["normal"].get("glances", [])
+            print(f"first sight at a glance, {name}: " + (", ".join(
+                f"{glances.count(g)} {g}" for g in ("agreed", "doubtful", "contradicted"))
+                if glances else "none"))
         split = measured["now"]["normal"]["split"]
         print("now, default speed, per piece: " + ", ".join(
             f"{part[:-2]} {seconds * 1000:.0f} ms" for part, seconds in split.items()))

@@ -16,6 +16,10 @@ may still draw the held piece, are kept a piece's size away from them (`_Confirm
 A drop is confirmed without a full read: only the frame's area is grabbed and compared
 (vision.verify.landed). The last piece of a level also counts as landed when the completed
 screen shows (it dims the whole board).
+
+A plan made on a glance (bot.glance) has a `Judge`: the first drag travels at once, and on the
+cell waits for the full reading; it releases only when that equals the glance, and otherwise is
+carried back, and `Misglanced` sends the play loop to read and plan again.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import numpy as np
 
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
+from bot.glance import Judge, Misglanced
 from bot.guard import Covered, confirm_press
 from bot.motion import drag
 from bot.pace import Pace
@@ -76,11 +81,14 @@ class Drops:
     def timing(self) -> Timing:
         return self.pace.timing
 
-    def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats) -> tuple[Sight, bool]:
+    def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats,
+                 judge: Judge | None = None) -> tuple[Sight, bool]:
         """Each drag confirmed; stops early at a miss, a return to the tray, or a finished level.
 
         Returns the last sight (the completed screen when the level finished) and whether every
         planned piece went onto its cell: then the plan is played out, nothing was cut short.
+        With a `judge` (a plan on a glance), the first drag releases only once the full reading
+        agrees; Misglanced when it does not (that piece carried back, nothing dropped).
         """
         pending: _Pending | None = None
         index = 0
@@ -93,7 +101,8 @@ class Drops:
                 return (sight if outcome is None or isinstance(outcome, Sight)
                         else replace(sight, frame=outcome)), False
             try:
-                released = self._pipelined(sight, planned, pending, stats)
+                released = self._pipelined(sight, planned, pending, stats,
+                                           judge if index == 0 else None)
             except Covered:
                 if pending is not None:  # let the drop in flight show before the board is read
                     self._verify(sight, pending.planned, False, pending.released)
@@ -121,12 +130,13 @@ class Drops:
     # ---- the pipelined path ------------------------------------------------------------------
 
     def _pipelined(self, sight: Sight, planned: Drag, pending: _Pending | None,
-                   stats: LevelStats) -> bool:
+                   stats: LevelStats, judge: Judge | None = None) -> bool:
         """Drag `planned` while confirming `pending`; True when `planned` was released on its
-        cell, False when it was carried back because `pending` never showed."""
+        cell, False when it was carried back because `pending` never showed. Misglanced when
+        it was carried back because the `judge` disagreed."""
         game = sight.game
         assert game is not None
-        watcher = _Confirm(self, sight, planned, pending)
+        watcher = _Confirm(self, sight, planned, pending, judge)
         start, eyes_before = self.clock(), self._eyes_s()
         released = drag(self.pointer, self.guard, sight.point(planned.start),
                         sight.point(planned.end), game, self.timing, watcher)
@@ -136,6 +146,9 @@ class Drops:
         stats.drags += 1
         self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
                        end=sight.point(planned.end), released=released)
+        if watcher.misglanced:
+            raise Misglanced(f"the full reading differs from the glance the {planned.value} to "
+                             f"cell {planned.cell} was planned on; carried back")
         return released
 
     def _mend(self, sight: Sight, pending: _Pending, stats: LevelStats,
@@ -265,8 +278,11 @@ class _Confirm:
     """The motion.Watcher of a pipelined drag: looks for the pending drop on the way, and on
     the cell keeps looking until it shows or `settle_ms` after its release has passed."""
 
-    def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None) -> None:
+    def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None,
+                 judge: Judge | None = None) -> None:
         self.drops, self.sight, self.pending, self.carried = drops, sight, pending, carried
+        self.judge = judge      # a plan on a glance: release only once the full reading agrees
+        self.misglanced = False
         self.checking_s = 0.0   # time spent comparing and waiting, the grabs left out
         reach = carried.piece
         self.reach = (reach.w * HELD_REACH, reach.h * HELD_REACH)
@@ -287,6 +303,8 @@ class _Confirm:
         self.drops.pressing()
 
     def look(self, at: Point) -> None:
+        if self.judge is not None:  # the first look is after the press: the full reading
+            self.judge.start()      # now, while the piece travels (bot.glance; once)
         clock = self.drops.clock
         here = (at[0] - self.sight.offset[0], at[1] - self.sight.offset[1])
         self.trail.append((clock(), here))
@@ -301,6 +319,13 @@ class _Confirm:
         self.checking_s += clock() - began
 
     def release_here(self) -> bool:
+        if self.judge is not None:
+            began = self.drops.clock()
+            agrees = self.judge.agrees()
+            self.checking_s += self.drops.clock() - began
+            if not agrees:
+                self.misglanced = True
+                return False
         pending = self.pending
         if pending is None or pending.seen is not None:
             return True

@@ -17,7 +17,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
@@ -27,6 +27,7 @@ from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
 from vision.ocr import read_labels
+from vision.read import glance_screen
 from vision.reading import ScreenReading
 
 
@@ -51,6 +52,10 @@ class Sight:
     scaling: Scaling | None = None  # the screen's pixels to pointer coordinates; None: 1 to 1
     seen: np.ndarray | None = None  # the frame the reading was made from, kept when a later
                                     # grab replaces `frame` (bot.drops after each landing)
+    glance: bool = False  # the level's digits read by the classifier alone (bot.glance): a
+                          # guess to plan on, confirmed by the full reading before a release
+    finish: Callable[[], ScreenReading] | None = None  # a glance's full reading, from the
+                          # elements it found (vision.read.glance_screen)
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
@@ -113,19 +118,29 @@ class Eyes:
         self._warming = threading.Thread(target=start, name="ocr-warm-up", daemon=True)
         self._warming.start()
 
-    def look(self) -> Sight:
-        """A fresh reading of the game, from its last place if it is still whole there."""
+    def look(self, quick: bool = False) -> Sight:
+        """A fresh reading of the game, from its last place if it is still whole there.
+        `quick`: a level's digits at a glance (bot.glance), by the classifier alone."""
         began = self.clock()
-        sight = self._look()
+        sight = self._look(quick)
         self.last_look = (began, *self.last_look[1:])
         return sight
 
-    def _look(self) -> Sight:
+    def full(self, sight: Sight, counted: bool = True) -> Sight:
+        """`sight`'s frame read in full (a glance's, say). `counted`: its time goes into
+        `read_s` (not when it runs in a thread beside other timed work, bot.glance.Judge)."""
+        start = self.clock()
+        reading = sight.finish() if sight.finish is not None else read_screen(sight.read_frame)
+        if counted:
+            self.read_s += self.clock() - start
+        return replace(sight, reading=reading, glance=False, finish=None)
+
+    def _look(self, quick: bool = False) -> Sight:
         if self.game is not None:
-            sight = self._read(self._around(self.game))
+            sight = self._read(self._around(self.game), quick=quick)
             if sight.reading.game is not None and self._whole(sight):
                 return sight
-        sight = self._read_whole()
+        sight = self._read_whole(quick)
         if sight.reading.game is not None:
             game = sight.reading.game
             self.game = Box(game.x + sight.area.x, game.y + sight.area.y, game.w, game.h)
@@ -145,7 +160,7 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.note(event, **fields)
 
-    def _read_whole(self) -> Sight:
+    def _read_whole(self, quick: bool = False) -> Sight:
         """Read the whole screen (or the given region), measuring the pixel ratio again: from
         this very frame when it is the whole screen, else from one more whole grab."""
         if self.given_region is not None:
@@ -153,22 +168,26 @@ class Eyes:
                 # At start, and when the game was lost; not on every look while none is seen.
                 self.scaling = measure(self.screen)
                 self._measured = True
-            return self._read(self.region)
+            return self._read(self.region, quick=quick)
         start = self.clock()
         frame = self.screen.grab()
         self.scaling = measured(frame.shape, self.bounds)
         self.region = Box(0, 0, frame.shape[1], frame.shape[0])
-        return self._read(self.region, frame, start)
+        return self._read(self.region, frame, start, quick)
 
     def _read(self, area: Box, frame: np.ndarray | None = None,
-              start: float | None = None) -> Sight:
+              start: float | None = None, quick: bool = False) -> Sight:
         start = self.clock() if start is None else start
         frame = self.screen.grab(area) if frame is None else frame
         if self._warming is not None:
             self._warming.join()
             self._warming = None
         grabbed = self.clock()
-        reading = read_screen(frame)
+        finish = None
+        if quick:
+            reading, finish = glance_screen(frame)
+        else:
+            reading = read_screen(frame)
         done = self.clock()
         self.grab_s += grabbed - start
         self.read_s += done - grabbed
@@ -176,7 +195,9 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = self.scaling.to_pointer((area.x, area.y))
-        return Sight(frame, area, offset, reading, done - start, self.scaling, seen=frame)
+        glance = quick and reading.screen == "level"
+        return Sight(frame, area, offset, reading, done - start, self.scaling, seen=frame,
+                     glance=glance, finish=finish if glance else None)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

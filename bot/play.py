@@ -12,6 +12,11 @@ drop is tried once more, then the whole board is read again and planned from wha
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
 
+First sight: a new level is read at a glance (bot.glance: its digits by the template
+classifier alone), planned on, and its first piece pressed and carried at once, while the full
+reading of the same frame is made in a thread; the piece is released only when that reading
+equals the glance, else carried back and the level planned again from a full reading.
+
 Through disruption: no press on anything but the piece as read (bot.guard, before every press);
 a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
 seen (`_reread_until_clean`), then played on from what is on the board; a restarted game's
@@ -34,12 +39,13 @@ from bot.answers import Answers
 from bot.config import PlayConfig
 from bot.drops import Drops, Say
 from bot.eyes import Eyes, Sight
+from bot.glance import Judge, Misglanced, usable
 from bot.guard import Covered, changing, hidden, moved_on, piece_area, spot_as_read
 from bot.motion import click
 from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
-from bot.stats import LevelStats, RunResult
+from bot.stats import Glance, LevelStats, RunResult
 from bot.suspects import suspects_to_doubts, unfinished_reason
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
@@ -219,13 +225,16 @@ class Player:
             raise GaveUp(f"no {button!r} button on the {sight.reading.screen} screen")
         x, y = sight.box(box).center
         pressed = click(self.pointer, self.guard, (round(x), round(y)), game, self.drops.timing)
+        # A new level is first seen at a glance (bot.glance); other screens are read in full.
         shown = self._await(lambda s: s.reading.screen == expect,
-                            f"the {expect.replace('_', ' ')} screen after {button!r}", sight)
+                            f"the {expect.replace('_', ' ')} screen after {button!r}", sight,
+                            quick=expect == "level")
         self._asked, self._seen = (pressed, self.eyes.last_look) if expect == "level" else (
             None, None)
         return shown
 
-    def _await(self, done: Callable[[Sight], bool], what: str, before: Sight) -> Sight:
+    def _await(self, done: Callable[[Sight], bool], what: str, before: Sight,
+               quick: bool = False) -> Sight:
         """The first look that is `done`, after a press on the screen `before` showed.
 
         A full read costs tens of milliseconds (more on a level's first sight, whose digits are
@@ -235,7 +244,7 @@ class Player:
         last = before
         while True:
             self._until_changed(last)
-            sight = self.eyes.look()
+            sight = self.eyes.look(quick)
             if done(sight):
                 return sight
             if self.clock() > deadline:
@@ -258,13 +267,20 @@ class Player:
     # ---- a level -----------------------------------------------------------------------------
 
     def _on_level(self, sight: Sight) -> Sight:
+        judge: Judge | None = None
+        glance: Glance = ""
+        if sight.glance:  # planned on only without a doubt, and judged by the full reading
+            if usable(sight) and self._wanted(sight.reading.level):
+                judge = Judge(self.eyes, sight)
+                self.say("  glance: planning on the classifier's reading", 2)
+            else:
+                sight, glance = self.eyes.full(sight), "doubtful"
         number = sight.reading.level
         if number is None:
             return self._reread_until_clean(sight, None)
-        wanted = self.config.levels
-        if (wanted is not None and number not in wanted) or self._enough():
+        if not self._wanted(number):
             return self._press(sight, "quit", "level_select")
-        stats = LevelStats(number)
+        stats = LevelStats(number, glance=glance)
         self.state.current = number
         self.state.played.append(stats)
         start, grabbed, read = self.clock(), self.eyes.grab_s, self.eyes.read_s
@@ -274,7 +290,7 @@ class Player:
         asked, seen, self._asked, self._seen = self._asked, self._seen, None, None
         self.clean = None
         try:
-            sight = self._play_level(sight, stats)
+            sight = self._play_level(sight, stats, judge)
             stats.solved = True
             # The solved board, not the dimmed completed screen that `sight` shows.
             board = self.drops.board
@@ -292,6 +308,8 @@ class Player:
             stats.reason = f"aborted: {error}"
             raise
         finally:
+            if judge is not None:
+                judge.settle()  # its thread ends with the level, whatever happened
             stats.seconds = self.clock() - start
             stats.capture_s = self.eyes.grab_s - grabbed
             stats.read_s = self.eyes.read_s - read
@@ -302,6 +320,11 @@ class Player:
                 self.say(stats.line(), 1)
                 self._say_if_slow(stats)
         return sight
+
+    def _wanted(self, number: int | None) -> bool:
+        """A level the run is to play now (not one --levels leaves out, nor one too many)."""
+        wanted = self.config.levels
+        return (wanted is None or number in wanted) and not self._enough()
 
     def _first_drag(self, asked: float | None,
                     seen: tuple[float, float, float] | None) -> dict[str, float]:
@@ -326,8 +349,11 @@ class Player:
         self.say(f"  slow: {stats.per_piece_s:.2f} s a piece (over {slow:.2f} s, about 0.25 s "
                  f"when the machine is idle): the machine is busy{niced}", 1)
 
-    def _play_level(self, sight: Sight, stats: LevelStats) -> Sight:
+    def _play_level(self, sight: Sight, stats: LevelStats, judge: Judge | None = None) -> Sight:
         """Plan, drag, verify until the game says the level is completed.
+
+        A first sight at a glance comes with its `judge`: the first plan is made on the glance,
+        and its first drag releases only once the full reading agrees (bot.glance).
 
         One plan is one attempt at the board: the pieces it sends back to the tray are part of
         it (each return is followed by a fresh reading, since only the screen knows where the
@@ -349,14 +375,30 @@ class Player:
             if answer is None:
                 sight = self.eyes.look()
                 continue
-            stats.pieces = stats.pieces or len(answer)
             planned_on = sight.reading
             drags = plan_drags(planned_on, answer)
+            judged, judge = (judge if sight.glance else None), None  # the first plan's only
+            if judged is not None and drags and drags[0].cell is None:
+                # A piece goes back to the tray first: no travel to hide the full reading in.
+                agrees = judged.agrees()
+                judged = None
+                stats.glance = "agreed" if agrees else "contradicted"
+                if not agrees:
+                    sight = self.eyes.look()
+                    continue
+            stats.pieces = stats.pieces or len(answer)
             self.say(f"  plan: {len(drags)} drags", 2)
             retries, before = stats.retries, sight
             try:
-                sight, played_out = self.drops.drag_all(sight, drags, stats)
+                sight, played_out = self.drops.drag_all(sight, drags, stats, judged)
                 covered_since = None
+                if judged is not None:
+                    stats.glance = "agreed"
+            except Misglanced as wrong:  # nothing was dropped: read in full and plan again
+                stats.glance = "contradicted"
+                self.say(f"  {wrong}", 1)
+                sight = self.eyes.look()
+                continue
             except UserMoved as moved:
                 self.say(f"  paused: {moved}; looking again", 1)
                 sight = self.eyes.look()
@@ -562,6 +604,10 @@ class Player:
             placements = self.answers.solve(puzzle, reading.placed, proven)
         except NoSolution as failure:
             stats.solve_s += self.clock() - start
+            if sight.glance:  # the classifier's misread, not the screen's: read it in full
+                stats.glance = "contradicted"
+                self.say("  glance: no solution; reading in full", 2)
+                return None
             doubts = suspects_to_doubts(failure.explanation, reading)
             self._misread(sight, stats, f"no solution: {failure.explanation.message}",
                           "; ".join(str(d) for d in doubts))

@@ -13,6 +13,8 @@ from typing import Literal
 
 from puzzle.exits import ExitCode
 
+Glance = Literal["agreed", "contradicted", "doubtful", ""]
+
 
 @dataclass
 class LevelStats:
@@ -36,6 +38,11 @@ class LevelStats:
     # or its button on the map) to the first press on a piece, part by part (FIRST_PARTS);
     # empty when the level was not entered by a press of the bot's.
     first: dict[str, float] = field(default_factory=dict)
+    # How the level's first sight at a glance went (bot.glance): "agreed" (planned on it, the
+    # full reading said the same), "contradicted" (the full reading differed, its first piece
+    # was carried back; or it had no solution), "doubtful" (read in full before planning); ""
+    # when the level was not first seen at a glance.
+    glance: Glance = ""
 
     @property
     def answers_text(self) -> str:

@@ -34,6 +34,7 @@ from puzzle.model import Puzzle, Sum
 from puzzle.solver import solutions
 from vision import read_screen
 from vision.capture import Screen
+from vision.read import glance_screen
 from vision.reading import ScreenReading
 
 FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
@@ -84,6 +85,21 @@ class Rig:
 
     def completed(self) -> list[int]:
         return [e["level"] for e in self.events("level_complete")]
+
+
+def change_readings(monkeypatch: pytest.MonkeyPatch,
+                    change: Callable[[ScreenReading, bool], ScreenReading]) -> None:
+    """Every reading the bot's eyes make goes through `change(reading, quick)`: the full ones
+    and the glances (quick, bot.glance), and a glance's full reading made from it."""
+    def read(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        return change(read_screen(image, quick=quick), quick)
+
+    def glance(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+        reading, full = glance_screen(image)
+        return change(reading, True), lambda: change(full(), False)
+
+    monkeypatch.setattr(bot.eyes, "read_screen", read)
+    monkeypatch.setattr(bot.eyes, "glance_screen", glance)
 
 
 @pytest.fixture
@@ -307,8 +323,7 @@ def test_a_level_with_one_answer_says_so(rig: Callable[..., Rig]) -> None:
 def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
         rig: Callable[..., Rig], row_0_adds_to_10: Level, monkeypatch: pytest.MonkeyPatch) -> None:
     # Vision reads row 0's sum 10 as 12: the bot plays 2 and 3 there, which the game rejects.
-    def misread(image: np.ndarray) -> ScreenReading:
-        reading = read_screen(image)
+    def misread(reading: ScreenReading, quick: bool) -> ScreenReading:
         if reading.puzzle is None:
             return reading
         sums = tuple(replace(s, total=12) for s in reading.sums)
@@ -316,7 +331,7 @@ def test_a_misread_sum_stops_the_level_after_one_reread_naming_the_suspect(
         puzzle = Puzzle.build(reading.puzzle.cells, reading.puzzle.pieces, wrong)
         return replace(reading, sums=sums, puzzle=puzzle)
 
-    monkeypatch.setattr(bot.eyes, "read_screen", misread)
+    change_readings(monkeypatch, misread)
     table = rig(level=1)
     result = table.play(max_levels=1)
     assert not result.ok and result.exit_code == ExitCode.FAILED
@@ -479,12 +494,11 @@ def test_after_a_press_the_screen_is_read_once_it_changed_not_polled_by_full_rea
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
     read: list[str] = []
 
-    def counted(image: np.ndarray) -> ScreenReading:
-        reading = read_screen(image)
+    def counted(reading: ScreenReading, quick: bool) -> ScreenReading:
         read.append(reading.screen)
         return reading
 
-    monkeypatch.setattr(bot.eyes, "read_screen", counted)
+    change_readings(monkeypatch, counted)
     table = rig(SlowToDraw, fresh=True)
     result = table.play(max_levels=2)
     assert result.ok and table.completed() == [1, 2]
@@ -504,12 +518,140 @@ def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
         order.append(f"engine opened in {threading.current_thread().name}")
         return []
 
-    def reading(image: np.ndarray) -> ScreenReading:
+    def reading(image: np.ndarray, quick: bool = False) -> ScreenReading:
         order.append("read")
-        return read_screen(image)
+        return read_screen(image, quick=quick)
+
+    def glance(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+        order.append("read")
+        return glance_screen(image)
 
     monkeypatch.setattr(bot.eyes, "read_labels", engine)
     monkeypatch.setattr(bot.eyes, "read_screen", reading)
+    monkeypatch.setattr(bot.eyes, "glance_screen", glance)
     result = rig(fresh=True).play(max_levels=1)
     assert result.ok
     assert order[:2] == ["engine opened in ocr-warm-up", "read"]
+
+
+# ---- a level's first sight at a glance (bot.glance) ----------------------------------------------
+
+def swapped_tray(reading: ScreenReading) -> ScreenReading:
+    """The reading with its first two tray pieces' values swapped: the same puzzle (the same
+    pieces), so the same answer, but a plan that carries each piece to the other's cell."""
+    tray = [n for n, p in enumerate(reading.pieces) if p.at is None]
+    pieces = list(reading.pieces)
+    a, b = tray[0], tray[1]
+    assert pieces[a].value != pieces[b].value
+    pieces[a], pieces[b] = (replace(pieces[a], value=pieces[b].value),
+                            replace(pieces[b], value=pieces[a].value))
+    return replace(reading, pieces=tuple(pieces))
+
+
+def test_a_glance_the_full_reading_contradicts_never_releases_a_piece_on_a_cell(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The classifier's glance takes level 1's 1 for a 2 and its 2 for a 1, sure: the first drag
+    # carries a piece towards the other's cell. Tesseract's full reading (the judge) disagrees,
+    # so that piece goes back where it was picked up, and the level is played from a full read.
+    import threading
+    full_reads: list[str] = []
+
+    def glanced_wrong(reading: ScreenReading, quick: bool) -> ScreenReading:
+        if not quick or reading.screen != "level":
+            if reading.screen == "level":
+                full_reads.append(threading.current_thread().name)
+            return reading
+        return swapped_tray(reading)
+
+    change_readings(monkeypatch, glanced_wrong)
+    table = rig(fresh=True)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1] and table.events("rule_broken") == []
+    answer = {(p.row, p.col): p.value for p in load_level(1).solution}
+    drops = table.events("drop")
+    # The first piece picked went back to the tray; every piece that landed on a cell is the
+    # answer's there, and no cell got a piece twice.
+    assert drops[0]["cell"] == "tray"
+    landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
+    assert sorted(landed) == sorted(answer.items())
+    assert full_reads[0] == "full-reading"  # the glance's frame read in full beside the drag
+    assert result.levels[0].glance == "contradicted"
+    assert not table.device.pressed
+
+
+def test_a_glance_that_agrees_with_the_full_reading_plays_the_level_without_a_return(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[tuple[bool, str]] = []
+
+    def seen(reading: ScreenReading, quick: bool) -> ScreenReading:
+        reads.append((quick, reading.screen))
+        return reading
+
+    change_readings(monkeypatch, seen)
+    table = rig(fresh=True)
+    result = table.play(max_levels=2)
+    assert result.ok and table.completed() == [1, 2]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    assert [s.drags for s in result.levels] == [2, 3]
+    assert (True, "level") in reads  # each level was first seen at a glance
+    assert [s.glance for s in result.levels] == ["agreed", "agreed"]
+
+
+def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.reading import Doubt, Named
+    reads: list[tuple[str, int]] = []  # ("glance" | "its full reading" | "full", picks so far)
+    table = rig(fresh=True)
+
+    def unsure(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+        reading, full = glance_screen(image)
+        if reading.screen != "level":
+            return reading, full
+        reads.append(("glance", len(table.events("pick"))))
+
+        def finish() -> ScreenReading:
+            reads.append(("its full reading", len(table.events("pick"))))
+            return full()
+
+        doubt = Doubt(Named("sum"), "doubtful reading '12' (confidence 0.00)")
+        return replace(reading, puzzle=None, doubts=(doubt,)), finish
+
+    def read(image: np.ndarray, quick: bool = False) -> ScreenReading:
+        reading = read_screen(image, quick=quick)
+        if reading.screen == "level":
+            reads.append(("full", len(table.events("pick"))))
+        return reading
+
+    monkeypatch.setattr(bot.eyes, "glance_screen", unsure)
+    monkeypatch.setattr(bot.eyes, "read_screen", read)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    # The glance's own frame was read in full next, before the first piece was picked up.
+    assert reads[:2] == [("glance", 0), ("its full reading", 0)]
+    assert result.levels[0].glance == "doubtful"
+
+
+def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The glance takes level 1's 2 for a 1: two 1s for one row, no answer. That is the
+    # classifier's misread, not a reason to stop: the frame is read in full and played.
+    picks_at_full: list[int] = []
+    table = rig(fresh=True)
+
+    def ones(reading: ScreenReading, quick: bool) -> ScreenReading:
+        if reading.screen != "level" or reading.puzzle is None:
+            return reading
+        if not quick:
+            picks_at_full.append(len(table.events("pick")))
+            return reading
+        pieces = tuple(replace(p, value=1) for p in reading.pieces)
+        puzzle = Puzzle.build(reading.puzzle.cells, [1] * len(pieces), reading.puzzle.sums)
+        return replace(reading, pieces=pieces, puzzle=puzzle)
+
+    change_readings(monkeypatch, ones)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    assert picks_at_full and picks_at_full[0] == 0
+    assert result.levels[0].glance == "contradicted" and result.levels[0].rereads == 0

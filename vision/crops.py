@@ -17,7 +17,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import distance
 from vision.locate import GameView
-from vision.ocr import Glyph, read_labels
+from vision.ocr import Glyph, glance_labels, read_labels
 from vision.reading import Doubt, Element
 from vision.settings import OCR, READ
 
@@ -174,11 +174,15 @@ class LabelRead:
     box: Box
 
 
-def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
+def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element, LabelRead]:
     """Every label of the frame in one OCR call; a label shown digit by digit is joined. Labels
     that read doubtful (or must be confirmed) are read again from their other views in one
     more call, and are sure when one view reads its digits sure and another the same ones, or
-    (a label not to be confirmed) when its other views read one text sure."""
+    (a label not to be confirmed) when its other views read one text sure.
+
+    `quick`: a glance, by the template classifier alone (`_glance`)."""
+    if quick:
+        return _glance(crops)
     read = _read_all(crops, [crop.pixels for crop in crops])
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck)]
@@ -214,9 +218,29 @@ def read_crops(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     return read
 
 
-def _read_all(crops: Sequence[LabelCrop],
-              pixels: Sequence[tuple[np.ndarray, ...]]) -> dict[Element, LabelRead]:
-    glyphs = iter(read_labels([p for views in pixels for p in views]))
+def _glance(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
+    """The labels by the classifier's sure votes only (vision.ocr.glance_labels). A label to
+    be confirmed (a blue sum) is sure only when two of its views read the same digits sure,
+    as in the full reading; other labels' other views are not looked at (a doubt leaves the
+    glance unusable, and the full reading decides)."""
+    read = _read_all(crops, [crop.pixels for crop in crops], glance_labels)
+    confirm = [(crop, crop.others()) for crop in crops if crop.confirm and crop.others is not None]
+    glyphs = iter(glance_labels([view for _, others in confirm for view in others]))
+    for crop, others in confirm:
+        first = read[crop.element]
+        sure = [g.text for g in [first.glyph, *(next(glyphs) for _ in others)]
+                if g.text and g.confidence >= OCR.doubtful]
+        agreed = [text for text in sure if sure.count(text) >= 2]
+        read[crop.element] = LabelRead(Glyph(agreed[0], 1.0) if agreed
+                                       else Glyph(first.glyph.text, 0.0), first.box)
+    return read
+
+
+def _read_all(crops: Sequence[LabelCrop], pixels: Sequence[tuple[np.ndarray, ...]],
+              reader: Callable[[Sequence[np.ndarray]], list[Glyph]] | None = None,
+              ) -> dict[Element, LabelRead]:
+    reader = read_labels if reader is None else reader  # looked up now: tests stand in for it
+    glyphs = iter(reader([p for views in pixels for p in views]))
     read = {}
     for crop, views in zip(crops, pixels, strict=True):
         digits = [next(glyphs) for _ in views]

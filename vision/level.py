@@ -10,7 +10,7 @@ naming the element, and the puzzle is None when the reading cannot be trusted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
@@ -62,20 +62,31 @@ class Board:
 
 
 def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
-               odd: Sequence[Rect]) -> ScreenReading:
+               odd: Sequence[Rect], quick: bool = False) -> ScreenReading:
     """The level on `shot`, given its dark ink and the cell outlines (`odd`: the outlines not
-    of the cells' size)."""
+    of the cells' size). `quick`: the digits by the template classifier alone (a glance,
+    vision.crops.read_crops)."""
+    return level_reader(shot, dark, squares, odd)(quick)
+
+
+def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
+                 odd: Sequence[Rect]) -> Callable[[bool], ScreenReading]:
+    """read_level's elements found once; the function returned reads their digits and
+    assembles the level, at a glance (True) or in full (False), as often as called."""
     try:
         board = _find_board(shot, dark, squares, odd)
     except GridError as error:
-        return ScreenReading("level", game=shot.game, scale=shot.scale,
-                             doubts=(Doubt(Named("grid"), str(error)),))
+        failed = ScreenReading("level", game=shot.game, scale=shot.scale,
+                               doubts=(Doubt(Named("grid"), str(error)),))
+        return lambda quick: failed
     crops = [_given_crop(shot, board.parts, rect, cell) for cell, rect in board.cells.items()]
     crops += [_piece_crop(shot, piece, _piece_key(piece, n, board.grid))
               for n, piece in enumerate(board.pieces)]
     crops += [_sum_crop(shot, found) for found in board.sums]
     crops.append(_level_crop(shot, board.parts))
-    return _assemble(shot, board, read_crops([c for c in crops if c is not None]))
+    labels = [c for c in crops if c is not None]
+    return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
+                                   else read_crops(labels))
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],

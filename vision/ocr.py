@@ -34,7 +34,7 @@ from vision._ocr_engines import Engine, Glyph, open_engine
 from vision.digits import Vote, classify
 from vision.settings import OCR, View
 
-__all__ = ["Glyph", "read_labels"]
+__all__ = ["Glyph", "glance_labels", "read_labels"]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
@@ -197,6 +197,64 @@ def _joined(digits: list[Glyph]) -> Glyph:
     if not text or any(not r.text for r in digits) or len(text) > OCR.max_digits:
         confidence = min(confidence, OCR.incomplete)
     return Glyph(text, round(confidence, 3))
+
+
+def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
+    """Every crop read by the template classifier alone (vision.digits), no Tesseract: a
+    glance, for a bot that may start moving on it while the full reading (read_labels) runs.
+
+    A label is sure (confidence 1.0) only when every one of its digits is a sure vote; any
+    digit short of that, or no templates shipped, makes it doubtful (0.0), and a glance with a
+    doubt is of no use (the caller reads in full). A glance is a guess to be checked against
+    the full reading, never a reading to act on alone, so its glyphs have a cache of their own
+    (the same pieces and sums come back level after level): the OCR cache holds the full
+    reading's."""
+    labels = [normalise(crop) for crop in crops]
+    seen = _glances()
+    with seen.lock:
+        missing = {label.key: label for label in labels
+                   if label is not None and label.key not in seen.cache}
+    fresh = _classified(list(missing.values()))
+    with seen.lock:
+        seen.cache.update(zip(missing, fresh, strict=True))
+        glyphs = []
+        for label in labels:
+            if label is None:
+                glyphs.append(Glyph("", 1.0))
+                continue
+            seen.cache.move_to_end(label.key)
+            glyphs.append(seen.cache[label.key])
+        while len(seen.cache) > OCR.cache_size:
+            seen.cache.popitem(last=False)
+    return glyphs
+
+
+def _classified(labels: list[DigitBlobs]) -> list[Glyph]:
+    """Each label's Glyph from the classifier's votes on its digits: sure only when all are."""
+    digits = [label.digits() for label in labels]
+    votes = classify([d for group in digits for d in group])
+    if votes is None:
+        return [Glyph("", 0.0) for _ in labels]
+    found = iter(votes)
+    glyphs = []
+    for group in digits:
+        mine = [next(found) for _ in group]
+        text = "".join(v.text for v in mine)
+        sure = bool(mine) and all(v.sure for v in mine) and len(text) <= OCR.max_digits
+        glyphs.append(Glyph(text, 1.0 if sure else 0.0))
+    return glyphs
+
+
+@dataclass
+class _GlanceCache:
+    cache: OrderedDict[bytes, Glyph]
+    lock: threading.Lock
+
+
+@cache
+def _glances() -> _GlanceCache:
+    """The glances' own LRU cache (a cached factory, like `_reader`)."""
+    return _GlanceCache(OrderedDict(), threading.Lock())
 
 
 @cache

@@ -10,6 +10,7 @@ trusted.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -18,7 +19,7 @@ import numpy as np
 from vision.colours import dark_ink
 from vision.crops import Shot
 from vision.grid import one_size, outline_squares
-from vision.level import read_level
+from vision.level import level_reader
 from vision.locate import GameView, find_game, view_of
 from vision.menus import read_completed, read_title_or_map
 from vision.pieces import find_pieces
@@ -31,19 +32,53 @@ class ImageFormatError(ValueError):
     """The array is not an image vision can read (not 2-D grey or 3/4-channel 8-bit)."""
 
 
-def read_screen(image: np.ndarray) -> ScreenReading:
-    """Everything on one screenshot (BGR, BGRA or grey uint8 array)."""
+def read_screen(image: np.ndarray, quick: bool = False) -> ScreenReading:
+    """Everything on one screenshot (BGR, BGRA or grey uint8 array).
+
+    `quick`: a glance. A level's digits are read by the template classifier alone, no
+    Tesseract (tens of milliseconds less on a level's first sight, whose digits are new); any
+    digit it is not sure of is a doubt. For a caller that checks it against the full reading
+    before anything it did on it counts (bot.glance); other screens are read in full."""
     start = time.perf_counter()
+    reading, _ = _read(image, quick)
+    return replace(reading, seconds=time.perf_counter() - start)
+
+
+def glance_screen(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+    """read_screen(image, quick=True), and the function that turns it into the full reading
+    of the same image (what read_screen(image) gives) without finding its elements again:
+    only the digits are read anew, by Tesseract (bot.glance calls it in a thread)."""
+    start = time.perf_counter()
+    glance, reader = _read(image, True)
+
+    def full() -> ScreenReading:
+        began = time.perf_counter()
+        return replace(reader(False), seconds=time.perf_counter() - began)
+
+    return replace(glance, seconds=time.perf_counter() - start), full
+
+
+Reader = Callable[[bool], ScreenReading]
+"""A screen whose elements were found, read (at a glance when True) on each call."""
+
+
+def _read(image: np.ndarray, quick: bool) -> tuple[ScreenReading, Reader]:
     bgr = _as_bgr(image)
     areas = find_game(bgr) if min(bgr.shape[:2]) >= READ.min_image_side else []
     reading = ScreenReading("unknown", doubts=(Doubt(Named("game"), "no game area found"),))
+    chosen: Reader = _as_read(reading)
     for n, area in enumerate(areas):
-        candidate = _read_view(Shot(bgr, view_of(bgr, area)))
+        reader = _view_reader(Shot(bgr, view_of(bgr, area)))
+        candidate = reader(quick)
         if candidate.screen != "unknown" or n == 0:
-            reading = candidate  # else the likeliest area says why it is no game
+            reading, chosen = candidate, reader  # else the likeliest area says why it is no game
         if candidate.screen != "unknown":
             break
-    return replace(reading, seconds=time.perf_counter() - start)
+    return reading, chosen
+
+
+def _as_read(reading: ScreenReading) -> Reader:
+    return lambda quick: reading
 
 
 def _as_bgr(image: np.ndarray) -> np.ndarray:
@@ -58,18 +93,19 @@ def _as_bgr(image: np.ndarray) -> np.ndarray:
     raise ImageFormatError(f"expected a grey, BGR or BGRA image, not shape {image.shape}")
 
 
-def _read_view(shot: Shot) -> ScreenReading:
-    """Which screen the game area shows, read by that screen's reader."""
+def _view_reader(shot: Shot) -> Reader:
+    """Which screen the game area shows, and that screen's reader (only a level's reads its
+    digits at a glance: the menus are read in full, once, here)."""
     view: GameView = shot.view
     if is_overlay(shot.background):
-        return read_completed(shot)
+        return _as_read(read_completed(shot))
     dark = dark_ink(view.image, shot.background)
     squares, odd = one_size(outline_squares(dark, view.image, shot.background))
     if len(squares) >= 2:  # the map's lone "play" square is no board
-        return read_level(shot, dark, squares, odd)
+        return level_reader(shot, dark, squares, odd)
     reading = read_title_or_map(shot, dark)
     if reading.screen == "unknown" and squares and any(
             p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side)):
         # no map and no logo, but pieces placed in cells: a board with one cell left open
-        return read_level(shot, dark, squares, odd)
-    return reading
+        return level_reader(shot, dark, squares, odd)
+    return _as_read(reading)
