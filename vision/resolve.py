@@ -102,6 +102,11 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     if found is None:
         return None
     for n, domain in enumerate(domains):
+        totals = _sum_totals(cells, pieces, sums, open_, found, n, budget)
+        if totals is not None:  # every total the sum's line takes in any answer: one call
+            if totals != {found[n]}:
+                return None
+            continue
         for value in domain:
             if value in choices[n]:
                 continue  # tried above, with the others as found among the rest
@@ -109,6 +114,38 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             if _solves(cells, pieces, sums, open_, rival, budget) or budget[0] < 0:
                 return None
     return _resolution(cells, pieces, sums, open_, found)
+
+
+def _sum_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                sums: Sequence[SumReading], open_: Sequence[Open], values: Sequence[int],
+                n: int, budget: list[int]) -> set[int] | None:
+    """When open element `n` is a sum: the totals its line takes over every answer of the
+    puzzle without that sum (the others as `values`), stopping at a second total. None when
+    it is no sum, or the answers are too many to list (`ResolveSettings.answers_listed`):
+    then each value is tried alone. One solver, where trying each total costs one per value."""
+    from puzzle.solver import solutions
+
+    reading = open_[n].reading
+    if not isinstance(reading, SumReading):
+        return None
+    rest = [o for m, o in enumerate(open_) if m != n]
+    try:
+        puzzle = puzzle_of(*_readings(cells, pieces, sums, rest,
+                                      [v for m, v in enumerate(values) if m != n]))
+    except PuzzleError:
+        return None
+    budget[0] -= 1
+    line = Sum(reading.axis, reading.index, 0, reading.scope, reading.side)
+    counted = puzzle.counted_cells(line)
+    totals: set[int] = set()
+    listed = 0
+    for answer in solutions(puzzle, limit=RESOLVE.answers_listed):
+        listed += 1
+        held = {**puzzle.givens, **{p.cell: p.value for p in answer}}
+        totals.add(sum(held[cell] for cell in counted))
+        if len(totals) > 1:
+            return totals
+    return totals if listed < RESOLVE.answers_listed else None
 
 
 def _domain(open_: Open, cells: Sequence[CellReading]) -> range:

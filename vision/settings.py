@@ -379,6 +379,10 @@ class ResolveSettings:
     # Solver calls in all, the check that the rules pin each element included (every value
     # a sum's line can make, 46 at most, or ten for a digit): about 3-10 ms each.
     max_solves: int = 150
+    # A doubtful sum is pinned when every answer of the puzzle without it gives its line the
+    # one total: listed up to this many answers (each a fraction of a solver call), beyond
+    # which each total the line can make is tried alone instead.
+    answers_listed: int = 48
 
 
 @dataclass(frozen=True)
