@@ -56,7 +56,7 @@ class OverlayStyle:
     grid: BGR = (0, 120, 0)
     doubt: BGR = (0, 0, 255)
     suspect: BGR = (180, 0, 255)
-    settled: BGR = (0, 140, 255)  # a doubtful digit the puzzle's rules chose: orange
+    settled: BGR = (255, 170, 230)  # a doubtful digit the puzzle's rules chose: lavender
     game_width: int = 960  # pixels the game is drawn at, whatever its size on the screenshot
     most_enlarged: float = 4.0  # a tiny game is enlarged at most this much
     margin: float = 0.06  # of the game's width, shown around it
@@ -399,7 +399,7 @@ def _header(reading: ScreenReading, suspects: Sequence[Doubt], note: str,
     lines: list[tuple[str, BGR]] = [(f"{_headline(reading)}  -  {verdict}",
                                      (120, 230, 120) if reading.ok else (90, 90, 255))]
     lines += [(f"doubt: {d}", (90, 90, 255)) for d in reading.doubts]
-    lines += [(f"settled: {s}", (80, 170, 255)) for s in reading.settled]
+    lines += [(f"settled: {s}", style.settled) for s in reading.settled]
     lines += [(f"solver suspects {d.element}: {d.reason}", (230, 120, 255)) for d in suspects]
     if note:
         lines.append((note, INK))
