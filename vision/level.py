@@ -411,7 +411,7 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             sums: Sequence[SumReading], doubts: list[Doubt],
             open_: Sequence[Open]) -> tuple[Puzzle | None, Resolution | None]:
     """The puzzle, and the rules' settlement when they chose the doubtful digits (every doubt
-    a digit with candidates, and exactly one combination solves: vision.resolve)."""
+    a digit with candidates, and the rules leave one reading: vision.resolve)."""
     if doubts:
         if len(open_) == len(doubts):
             settled = settle(cells, pieces, sums, open_)
