@@ -25,6 +25,7 @@ from vision.reading import CellReading, Doubt, PieceReading, Settled, SumReading
 from vision.settings import RESOLVE
 
 Reading = CellReading | PieceReading | SumReading
+LARGEST_TOTAL = sum(VALUES)  # no line holds a number twice: no sum is larger
 
 
 @dataclass(frozen=True)
