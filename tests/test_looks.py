@@ -9,7 +9,7 @@ text line, lattice maps, placed pieces) and digits pass (rings cut as their fill
 label's own background, a narrow sure read checked in its other views, k-means no longer
 random, the level label's second view): 173 of these 200 exact, none sure and wrong; seeds
 0-599 508 exact, 1 sure and wrong (a bold ringed blue "05" read "66"). With the puzzle's rules
-settling doubtful digits (vision.resolve) and a sum no fill of its line can make doubted: 182
+settling doubtful digits (vision.resolve) and a sum over 45 doubted: 182
 of these 200 exact, none sure and wrong; seeds 0-599 538 exact, none sure and wrong. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
