@@ -141,6 +141,7 @@ class Outcome:
     detail: str
     read_ms: float
     features: dict[str, str]
+    settled: int = 0  # doubtful digits the puzzle's rules settled (vision.resolve)
 
 
 def sweep(seeds: Iterable[int]) -> list[Outcome]:
@@ -155,7 +156,7 @@ def sweep(seeds: Iterable[int]) -> list[Outcome]:
         ms = (time.perf_counter() - started) * 1000
         verdict, detail = judge(reading, shot.truth)
         outcomes.append(Outcome(case, verdict, detail, ms,
-                                features(case, random_look(case.seed))))
+                                features(case, random_look(case.seed)), len(reading.settled)))
     return outcomes
 
 
@@ -166,8 +167,18 @@ def report(outcomes: list[Outcome], show: int) -> str:
              f"doubt {counts['doubt']}, sure-wrong {counts['sure-wrong']}; "
              f"read_screen median {statistics.median(o.read_ms for o in outcomes):.1f} ms "
              "per frame"]
+    # Frames the rules had to look at cost solver calls: their read time shows the price.
+    settled = [o for o in outcomes if o.settled]
+    if settled:
+        lines.append(f"settled by the rules: {len(settled)} frames "
+                     f"({sum(o.settled for o in settled)} digits), "
+                     f"{sum(o.verdict == 'exact' for o in settled)} of them exact; "
+                     f"read_screen median {statistics.median(o.read_ms for o in settled):.1f} ms "
+                     "on them")
     doubts = [o for o in outcomes if o.verdict == "doubt"]
     if doubts:
+        lines.append(f"read_screen median on doubted frames "
+                     f"{statistics.median(o.read_ms for o in doubts):.1f} ms")
         lines.append("\ndoubt rate by look feature (features whose doubt rate is highest):")
         rows = []
         for name in outcomes[0].features:
@@ -198,7 +209,8 @@ def main() -> int:
     args = parser.parse_args()
     outcomes = sweep(range(args.start, args.start + args.seeds))
     if args.verdicts:
-        args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.detail}\n"
+        args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
+                                         f"settled={o.settled} {o.detail}\n"
                                          for o in outcomes))
     print(report(outcomes, args.show))
     return 1 if any(o.verdict == "sure-wrong" for o in outcomes) else 0

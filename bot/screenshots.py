@@ -63,6 +63,7 @@ def describe_reading(shot: Shot) -> str:
     if reading.puzzle is not None:
         lines.append(draw(reading.puzzle, reading.placed))
     lines += [f"doubt: {doubt}" for doubt in reading.doubts]
+    lines += [f"settled: {settled}" for settled in reading.settled]
     return "\n".join(lines)
 
 

@@ -1,7 +1,8 @@
 """The eyes: capture, locate the game, read cells, pieces and sums.
 
 `read_screen(image)` is the entry point; `ScreenReading` (vision.reading) is what it returns.
-Vision never needs the solver: `import vision` leaves z3 unloaded.
+`import vision` leaves z3 unloaded: the solver loads only when the puzzle's rules are asked
+to settle a level's doubtful digits (vision.resolve).
 """
 
 from vision.read import read_screen

@@ -43,10 +43,15 @@ class OcrEngineError(RuntimeError):
 
 @dataclass(frozen=True)
 class Glyph:
-    """What was read on one image or label: digits ("" if none) and a confidence in 0..1."""
+    """What was read on one image or label: digits ("" if none) and a confidence in 0..1.
+
+    `alternatives`: the other texts the evidence named (a view, or the template classifier),
+    most supported first, so a doubtful reading keeps what it might be: the puzzle's rules can
+    then choose among them (vision.resolve). Empty when nothing else was named."""
 
     text: str
     confidence: float
+    alternatives: tuple[str, ...] = ()
 
 
 Symbols = list[tuple[str, float]]  # (character, confidence 0..1), left to right

@@ -17,7 +17,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import distance
 from vision.locate import GameView
-from vision.ocr import Glyph, glance_labels, read_labels
+from vision.ocr import Glyph, combined, glance_labels, read_labels
 from vision.reading import Doubt, Element
 from vision.settings import OCR, READ
 
@@ -198,9 +198,9 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful for g in views[1:]):
-                read[crop.element] = LabelRead(
+                read[crop.element] = LabelRead(with_alternatives(
                     Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
-                    first.box)
+                    views), first.box)
             continue
         texts = [g.text for g in views if g.text]
         agreed = [g for g in views
@@ -215,6 +215,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         elif crop.confirm:
             read[crop.element] = LabelRead(
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
+        chosen = read[crop.element]
+        read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
 
 
@@ -236,6 +238,20 @@ def _glance(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     return read
 
 
+def with_alternatives(glyph: Glyph, views: Sequence[Glyph]) -> Glyph:
+    """`glyph` keeping every other text its label's views named: first what each view read,
+    then each view's alternatives rank by rank (their best guesses before their long shots),
+    at most `OcrSettings.max_alternatives`."""
+    longest = max((len(g.alternatives) for g in views), default=0)
+    ranked = [g.text for g in views] + [g.alternatives[rank] for rank in range(longest)
+                                        for g in views if rank < len(g.alternatives)]
+    kept: list[str] = []
+    for text in ranked:
+        if text and text != glyph.text and text not in kept:
+            kept.append(text)
+    return Glyph(glyph.text, glyph.confidence, tuple(kept[:OCR.max_alternatives]))
+
+
 def _read_all(crops: Sequence[LabelCrop], pixels: Sequence[tuple[np.ndarray, ...]],
               reader: Callable[[Sequence[np.ndarray]], list[Glyph]] | None = None,
               ) -> dict[Element, LabelRead]:
@@ -244,28 +260,57 @@ def _read_all(crops: Sequence[LabelCrop], pixels: Sequence[tuple[np.ndarray, ...
     read = {}
     for crop, views in zip(crops, pixels, strict=True):
         digits = [next(glyphs) for _ in views]
+        if len(digits) == 1:
+            read[crop.element] = LabelRead(digits[0], crop.box)
+            continue
         text = "" if any(not g.text for g in digits) else "".join(g.text for g in digits)
-        read[crop.element] = LabelRead(Glyph(text, min(g.confidence for g in digits)), crop.box)
+        read[crop.element] = LabelRead(Glyph(text, min(g.confidence for g in digits),
+                                             combined(digits)), crop.box)
     return read
 
 
 def number(glyph: Glyph | None, element: Element, box: Box, doubts: list[Doubt], *,
-           single: bool, width: int | None = None) -> int | None:
+           single: bool, width: int | None = None,
+           fits: Callable[[str], bool] | None = None) -> int | None:
     """The number a glyph reads, or None with a doubt (appended to `doubts`) saying why.
 
-    `single`: the label holds one digit; `width`: the ink shows this many digits.
+    `single`: the label holds one digit; `width`: the ink shows this many digits. A doubt
+    keeps the values the evidence named (`Doubt.candidates`): the texts the label may hold,
+    which `fits` judges (default: one digit if `single`, else `width` digits if given).
     """
+    def doubt(reason: str) -> None:
+        doubts.append(Doubt(element, reason, box, candidates(glyph, single, width, fits)))
+
     if glyph is None or not glyph.text:
-        doubts.append(Doubt(element, "no digits read", box))
+        doubt("no digits read")
         return None
     if glyph.confidence < OCR.doubtful:
-        doubts.append(Doubt(element, f"doubtful reading {glyph.text!r} "
-                                     f"(confidence {glyph.confidence:.2f})", box))
+        doubt(f"doubtful reading {glyph.text!r} (confidence {glyph.confidence:.2f})")
         return None
     if single and len(glyph.text) != 1:
-        doubts.append(Doubt(element, f"read {glyph.text!r}, expected one digit", box))
+        doubt(f"read {glyph.text!r}, expected one digit")
         return None
     if width is not None and len(glyph.text) != width:
-        doubts.append(Doubt(element, f"read {glyph.text!r}, but the ink shows {width} digits", box))
+        doubt(f"read {glyph.text!r}, but the ink shows {width} digits")
         return None
     return int(glyph.text)
+
+
+def candidates(glyph: Glyph | None, single: bool, width: int | None,
+                fits: Callable[[str], bool] | None) -> tuple[int, ...]:
+    """The values a doubtful label may hold: its text and alternatives that fit, in order."""
+    if glyph is None:
+        return ()
+
+    def fitting(text: str) -> bool:
+        if single and len(text) != 1:
+            return False
+        if fits is not None:
+            return fits(text)
+        return width is None or len(text) == width
+
+    values: list[int] = []
+    for text in (glyph.text, *glyph.alternatives):
+        if text.isdigit() and fitting(text) and int(text) not in values:
+            values.append(int(text))
+    return tuple(values)

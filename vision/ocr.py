@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 
 import cv2
 import numpy as np
@@ -34,7 +35,7 @@ from vision._ocr_engines import Engine, Glyph, open_engine
 from vision.digits import Vote, classify
 from vision.settings import OCR, View
 
-__all__ = ["Glyph", "glance_labels", "read_labels"]
+__all__ = ["Glyph", "combined", "glance_labels", "read_labels"]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
@@ -179,15 +180,33 @@ def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
     templates) names the same digit, sure or not: a digit Tesseract alone settles on while the
     templates find another nearest is doubtful (Tesseract settles on a blurred "8" as "3"), and
     so is one the reads never settled."""
+    named = _named(ballot, vote)
     votes = _votes(ballot, vote)
     if not votes:
-        return Glyph(next((r.text for r in ballot if r.text), ""), 0.0)
+        text = next((r.text for r in ballot if r.text), "")
+        return Glyph(text, 0.0, tuple(t for t in named if t != text))
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
     agrees = vote is None or vote.text == text
     settled = _decided(ballot, vote) and agrees
-    return Glyph(text, confidence if settled else min(confidence, OCR.unsettled))
+    return Glyph(text, confidence if settled else min(confidence, OCR.unsettled),
+                 tuple(t for t in named if t != text))
+
+
+def _named(ballot: list[Glyph], vote: Vote | None) -> list[str]:
+    """Every text the evidence named for one digit, most supported first (ties: first named):
+    a view's read counts its confidence, at least `named_floor` (a read too unsure to vote
+    still names a digit the label may hold), the classifier's vote one, half when not sure.
+    These are the alternatives the puzzle's rules may choose among, so they are kept wide."""
+    support: dict[str, float] = {}
+    for read in ballot:
+        if read.text:
+            support[read.text] = support.get(read.text, 0.0) + max(read.confidence,
+                                                                      OCR.named_floor)
+    if vote is not None:
+        support[vote.text] = support.get(vote.text, 0.0) + (1.0 if vote.sure else 0.5)
+    return sorted(support, key=lambda t: -support[t])
 
 
 def _joined(digits: list[Glyph]) -> Glyph:
@@ -196,7 +215,28 @@ def _joined(digits: list[Glyph]) -> Glyph:
     confidence = min((r.confidence for r in digits), default=0.0)
     if not text or any(not r.text for r in digits) or len(text) > OCR.max_digits:
         confidence = min(confidence, OCR.incomplete)
-    return Glyph(text, round(confidence, 3))
+    return Glyph(text, round(confidence, 3), combined(digits))
+
+
+def combined(digits: Sequence[Glyph]) -> tuple[str, ...]:
+    """The other texts a label of these digits may hold: every digit's text or one of its
+    alternatives (an unread digit may also be no digit at all), the likeliest combinations
+    first (by the sum of each digit's rank), at most `OcrSettings.max_alternatives`."""
+    text = "".join(r.text for r in digits)
+    if not digits or len(digits) > OCR.max_digits + 1:
+        return ()
+    options = [[r.text, *r.alternatives] if r.text else [*r.alternatives, ""] for r in digits]
+    ranked = sorted(product(*(list(enumerate(o)) for o in options)),
+                    key=lambda combination: (sum(rank for rank, _ in combination),
+                                             [rank for rank, _ in combination]))
+    found: list[str] = []
+    for combination in ranked:
+        joined = "".join(option for _, option in combination)
+        if joined and joined != text and joined not in found:
+            found.append(joined)
+            if len(found) == OCR.max_alternatives:
+                break
+    return tuple(found)
 
 
 def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:

@@ -148,6 +148,10 @@ class Doubt:
     key: Element
     reason: str
     box: Box | None = None
+    # A doubtful digit reading's values the evidence named (the read first, then the other
+    # views' and the classifier's, most supported first): the puzzle's rules may choose
+    # among them (vision.resolve). Empty for every other doubt.
+    candidates: tuple[int, ...] = ()
 
     @property
     def element(self) -> str:
@@ -156,6 +160,26 @@ class Doubt:
 
     def __str__(self) -> str:
         return f"{self.element}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A doubtful digit reading the puzzle's rules settled: `value` is the one value it could
+    hold that gives the level an answer, and the only one of those the evidence named
+    (`among`, what the views and the classifier read) to do so (vision.resolve)."""
+
+    key: Element
+    value: int
+    among: tuple[int, ...]
+    box: Box | None = None
+
+    @property
+    def element(self) -> str:
+        return str(self.key)
+
+    def __str__(self) -> str:
+        named = ", ".join(str(v) for v in self.among) or "nothing"
+        return f"{self.element}: the rules allow only {self.value} (the views named {named})"
 
 
 @dataclass(frozen=True)
@@ -175,6 +199,9 @@ class ScreenReading:
     levels: Mapping[str, tuple[int, ...]] | None = None
     doubts: tuple[Doubt, ...] = ()
     seconds: float = 0.0
+    # Doubtful digit readings the puzzle's rules settled (no longer doubts): shown where the
+    # doubts are, so a person sees which digits the rules chose rather than the eyes.
+    settled: tuple[Settled, ...] = ()
 
     @property
     def placed(self) -> tuple[Placement, ...]:

@@ -361,11 +361,33 @@ class OcrSettings:
     recheck: float = 0.97
     # a label with an unread digit or too many digits is at most this sure
     incomplete: float = 0.2
+    # What a doubtful label keeps of the other texts its views and the classifier named, for
+    # the puzzle's rules to choose among (vision.resolve): a read too unsure to vote still
+    # names its digit with at least this weight, and a label keeps at most this many.
+    named_floor: float = 0.1
+    max_alternatives: int = 12
     cache_size: int = 4096
     # One thread per tesseract: OpenMP start-up costs more than it saves on glyphs this small
     # (measured: a sheet of 30 glyphs 150 ms with it, about 500 ms without). Applied when the
     # engine opens, unless the user set OMP_THREAD_LIMIT.
     omp_thread_limit: int = 1
+
+
+@dataclass(frozen=True)
+class ResolveSettings:
+    """The puzzle's rules choosing among a level's doubtful digit readings (vision.resolve)."""
+
+    # Bounds on the search: every combination of the doubtful elements' candidates is one
+    # puzzle built and one solver call (a few ms), so a frame costs at most this many.
+    max_elements: int = 4
+    max_combinations: int = 64
+    # Solver calls in all, the check that the rules pin each element included (every value
+    # a sum's line can make, 46 at most, or ten for a digit): about 3-10 ms each.
+    max_solves: int = 150
+    # A doubtful sum is pinned when every answer of the puzzle without it gives its line the
+    # one total: listed up to this many answers (each a fraction of a solver call), beyond
+    # which each total the line can make is tried alone instead.
+    answers_listed: int = 48
 
 
 @dataclass(frozen=True)
@@ -423,6 +445,7 @@ READ = ReadSettings()
 LEVEL = LevelSettings()
 COMPLETED = CompletedSettings()
 OCR = OcrSettings()
+RESOLVE = ResolveSettings()
 DIGITS_KNN = DigitSettings()
 VERIFY = VerifySettings()
 VIEW = ViewSettings()

@@ -1,0 +1,194 @@
+"""The puzzle's rules as a reader: a level's doubtful digits settled by which reading solves.
+
+A digit vision could not tell keeps the values the evidence named (`Doubt.candidates`: what
+each view and the template classifier read). When every doubt of a level is such a digit,
+each combination of their candidates is built into a puzzle and handed to the solver: the
+sums, no number twice in a line, every piece used once. When exactly one combination gives a
+puzzle with an answer, that is the reading, and each element settled says so (`Settled`).
+When none does, or several do (a level with several answers, where a sum's neighbour values
+may fit too), the doubts stay: the rules decide only where they leave one reading.
+
+This never makes a guess of a doubt: the values tried are only the ones the evidence named,
+and one of them must be the only one the rules allow. The search is bounded
+(`ResolveSettings`): a few elements, a few dozen combinations, one solver call each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+from math import prod
+
+from puzzle.model import VALUES, Axis, Puzzle, PuzzleError, Scope, Sum
+from vision.reading import CellReading, Doubt, PieceReading, Settled, SumReading
+from vision.settings import RESOLVE
+
+Reading = CellReading | PieceReading | SumReading
+LARGEST_TOTAL = sum(VALUES)  # no line holds a number twice: no sum is larger
+
+
+@dataclass(frozen=True)
+class Open:
+    """A doubtful digit reading the rules may settle: its doubt (with the candidates) and its
+    reading as it would stand, with any value (the candidate tried replaces it)."""
+
+    doubt: Doubt
+    reading: Reading
+
+    def taking(self, value: int) -> Reading:
+        if isinstance(self.reading, SumReading):
+            return replace(self.reading, total=value)
+        return replace(self.reading, value=value)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The readings with every open element settled, the puzzle they make, and the notes."""
+
+    cells: tuple[CellReading, ...]
+    pieces: tuple[PieceReading, ...]
+    sums: tuple[SumReading, ...]
+    puzzle: Puzzle
+    settled: tuple[Settled, ...]
+
+
+def puzzle_of(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+              sums: Sequence[SumReading]) -> Puzzle:
+    """The puzzle the readings describe; raises PuzzleError when they break its format."""
+    return Puzzle.build([(c.row, c.col, c.value) for c in cells], [p.value for p in pieces],
+                        [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums])
+
+
+def reach(cells: Sequence[CellReading], axis: Axis, index: int, scope: Scope) -> range:
+    """The totals a sum of this line can have: the line's cells hold different numbers, so a
+    `line` sum lies between the smallest and the largest total of that many different values.
+    A `placed` sum counts only the cells left empty, at most all of them (a doubtful given
+    reads as empty here, so no smallest total is assumed). Empty when the line has more
+    cells than there are values."""
+    count = sum((c.row if axis == "row" else c.col) == index for c in cells)
+    values = sorted(VALUES)
+    if count > len(values):
+        return range(0)
+    smallest = sum(values[:count]) if scope == "line" else 0
+    return range(smallest, sum(values[len(values) - count:]) + 1)
+
+
+def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+           sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
+    """The open elements' values when the rules leave one reading, else None.
+
+    Two steps. Of the combinations of the values the evidence named (an element with none
+    named: every value it could hold), exactly one must give a puzzle with an answer. Then
+    the rules alone must pin each element: no other value it could hold (`_domain`, named or
+    not) gives an answer with the others as found. The second step is what makes it safe:
+    the truth always solves, so when the evidence never named it, another value that solves
+    is the truth's rival, and the doubt stays (a one-cell column's sum allows any piece)."""
+    if not open_ or len(open_) > RESOLVE.max_elements:
+        return None
+    domains = [_domain(o, cells) for o in open_]
+    choices = [tuple(v for v in o.doubt.candidates if v in d) or tuple(d)
+               for o, d in zip(open_, domains, strict=True)]
+    if prod(len(c) for c in choices) > RESOLVE.max_combinations:
+        return None
+    budget = [RESOLVE.max_solves]
+    found: tuple[int, ...] | None = None
+    for values in product(*choices):
+        if _solves(cells, pieces, sums, open_, values, budget):
+            if found is not None:
+                return None  # two readings the evidence named both solve: the doubts stay
+            found = values
+        if budget[0] < 0:
+            return None
+    if found is None:
+        return None
+    for n, domain in enumerate(domains):
+        totals = _sum_totals(cells, pieces, sums, open_, found, n, budget)
+        if totals is not None:  # every total the sum's line takes in any answer: one call
+            if totals != {found[n]}:
+                return None
+            continue
+        for value in domain:
+            if value in choices[n]:
+                continue  # tried above, with the others as found among the rest
+            rival = (*found[:n], value, *found[n + 1:])
+            if _solves(cells, pieces, sums, open_, rival, budget) or budget[0] < 0:
+                return None
+    return _resolution(cells, pieces, sums, open_, found)
+
+
+def _sum_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                sums: Sequence[SumReading], open_: Sequence[Open], values: Sequence[int],
+                n: int, budget: list[int]) -> set[int] | None:
+    """When open element `n` is a sum: the totals its line takes over every answer of the
+    puzzle without that sum (the others as `values`), stopping at a second total. None when
+    it is no sum, or the answers are too many to list (`ResolveSettings.answers_listed`):
+    then each value is tried alone. One solver, where trying each total costs one per value."""
+    from puzzle.solver import solutions
+
+    reading = open_[n].reading
+    if not isinstance(reading, SumReading):
+        return None
+    rest = [o for m, o in enumerate(open_) if m != n]
+    try:
+        puzzle = puzzle_of(*_readings(cells, pieces, sums, rest,
+                                      [v for m, v in enumerate(values) if m != n]))
+    except PuzzleError:
+        return None
+    budget[0] -= 1
+    line = Sum(reading.axis, reading.index, 0, reading.scope, reading.side)
+    counted = puzzle.counted_cells(line)
+    totals: set[int] = set()
+    listed = 0
+    for answer in solutions(puzzle, limit=RESOLVE.answers_listed):
+        listed += 1
+        held = {**puzzle.givens, **{p.cell: p.value for p in answer}}
+        totals.add(sum(held[cell] for cell in counted))
+        if len(totals) > 1:
+            return totals
+    return totals if listed < RESOLVE.answers_listed else None
+
+
+def _domain(open_: Open, cells: Sequence[CellReading]) -> range:
+    """Every value the element could hold: a digit, or the totals its line can make."""
+    reading = open_.reading
+    if isinstance(reading, SumReading):
+        return reach(cells, reading.axis, reading.index, reading.scope)
+    return VALUES
+
+
+def _readings(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+              sums: Sequence[SumReading], open_: Sequence[Open], values: Sequence[int],
+              ) -> tuple[tuple[CellReading, ...], tuple[PieceReading, ...],
+                         tuple[SumReading, ...]]:
+    """The readings with each open element taking its value."""
+    taken = [o.taking(v) for o, v in zip(open_, values, strict=True)]
+    given = {(r.row, r.col): r for r in taken if isinstance(r, CellReading)}
+    return (tuple(given.get(c.cell, c) for c in cells),
+            (*pieces, *(r for r in taken if isinstance(r, PieceReading))),
+            (*sums, *(r for r in taken if isinstance(r, SumReading))))
+
+
+def _solves(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+            sums: Sequence[SumReading], open_: Sequence[Open], values: Sequence[int],
+            budget: list[int]) -> bool:
+    """Whether the readings with these values make a puzzle with an answer; one solver call
+    taken from `budget` (a one-item list, counted down)."""
+    from puzzle.solver import solutions  # z3 loads only when the rules are asked
+
+    try:
+        puzzle = puzzle_of(*_readings(cells, pieces, sums, open_, values))
+    except PuzzleError:
+        return False
+    budget[0] -= 1
+    return next(solutions(puzzle, limit=1), None) is not None
+
+
+def _resolution(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                sums: Sequence[SumReading], open_: Sequence[Open],
+                values: Sequence[int]) -> Resolution:
+    all_cells, all_pieces, all_sums = _readings(cells, pieces, sums, open_, values)
+    settled = tuple(Settled(o.doubt.key, v, o.doubt.candidates, o.doubt.box)
+                    for o, v in zip(open_, values, strict=True))
+    return Resolution(all_cells, all_pieces, all_sums,
+                      puzzle_of(all_cells, all_pieces, all_sums), settled)
