@@ -115,8 +115,10 @@ class Network:
 
     def probabilities(self, described: np.ndarray) -> np.ndarray:
         """Each description's (rows) probabilities of the eleven classes."""
-        inner = np.maximum(described @ self.hidden + self.hidden_bias, 0)
-        scores = inner @ self.out + self.out_bias
+        # einsum's own loop, not BLAS (as for the templates): for 30 digits 0.02 ms a digit,
+        # where BLAS's thread start-up made it 0.6 ms on a busy machine
+        inner = np.maximum(np.einsum("ik,kj->ij", described, self.hidden) + self.hidden_bias, 0)
+        scores = np.einsum("ik,kj->ij", inner, self.out) + self.out_bias
         scores -= scores.max(axis=1, keepdims=True)
         exp = np.exp(scores)
         found: np.ndarray = exp / exp.sum(axis=1, keepdims=True)
