@@ -1,4 +1,4 @@
-"""Per-digit figures on random looks: how often the template classifier and each Tesseract view
+"""Per-digit figures on random looks: how often the digit classifier and each Tesseract view
 read a digit right, and where the labels' doubts come from.
 
 Each seed renders a case as bench/looks.py does and reads it with vision; every label vision

@@ -197,7 +197,7 @@ def test_the_classifier_alone_is_never_sure_and_wrong_on_a_font_it_never_saw() -
     wrong = [(t, v) for t, v in zip(truth, votes, strict=True) if v.sure and v.text != t]
     assert not wrong, wrong
     sure = sum(v.sure for v in votes)
-    # measured 78 of 80
+    # measured 79 of 80
     assert sure >= 0.8 * len(votes), (sure, len(votes))
 
 
