@@ -1,4 +1,4 @@
-"""Per-digit figures on random looks: how often the template classifier and each Tesseract view
+"""Per-digit figures on random looks: how often the digit classifier and each Tesseract view
 read a digit right, and where the labels' doubts come from.
 
 Each seed renders a case as bench/looks.py does and reads it with vision; every label vision
@@ -6,8 +6,8 @@ reads (vision.crops.read_crops) is caught with its element, matched to the rende
 sum by its line and side, a given by its cell, a placed piece by its cell, a tray piece by the
 truth piece box holding the crop's centre, the level label as two digits), and each of its
 views is cut into digits as vision.ocr cuts them. A view whose digit count equals the truth's
-gives one record per digit: the truth, the classifier's vote (digit, sure, margin, the k
-nearest labels) and every Tesseract view's read. The label's own reading (text, confidence)
+gives one record per digit: the truth, the classifier's vote (digit, sure, probability,
+decisive) and every Tesseract view's read. The label's own reading (text, confidence)
 is recorded too, so a doubt traces back to its digits.
 
 Design on some seeds and judge on others (e.g. --start 5000). Run from the project root:
@@ -43,8 +43,8 @@ class DigitRecord:
     truth: str
     vote: str
     sure: bool
-    margin: float
-    neighbours: str
+    probability: float
+    decisive: bool
     reads: list[tuple[str, float]]  # every OcrSettings view, in order
     pixels: np.ndarray = field(repr=False)
 
@@ -132,8 +132,8 @@ def sweep(seeds: Sequence[int], reads: bool = True) -> tuple[list[DigitRecord], 
                                   for g in (engine.read([shown(digit, v)])[0] for v in OCR.views)
                                   ] if reads else []
                     digits_out.append(DigitRecord(
-                        seed, kind, n, char, vote.text, vote.sure, vote.margin,
-                        _neighbours(digit) if reads else "", views_read, digit))
+                        seed, kind, n, char, vote.text, vote.sure, vote.probability,
+                        vote.decisive, views_read, digit))
             glyph = read[crop.element].glyph
             labels_out.append(LabelRecord(seed, kind, text, glyph.text, glyph.confidence,
                                           counts))
@@ -152,19 +152,6 @@ def sweep(seeds: Sequence[int], reads: bool = True) -> tuple[list[DigitRecord], 
     return digits_out, labels_out
 
 
-def _neighbours(digit: np.ndarray) -> str:
-    from vision.digits import features, templates
-    from vision.settings import DIGITS_KNN
-
-    found = templates()
-    if found is None:
-        return ""
-    query = found.project(features(digit)[None, :])[0]
-    near = ((found.features.astype(np.float32) - query) ** 2).sum(axis=1)
-    order = np.argsort(near)[:DIGITS_KNN.neighbours]
-    return "".join(str(int(d)) for d in found.labels[order])
-
-
 def report(digits: list[DigitRecord], labels: list[LabelRecord]) -> str:
     from vision.settings import OCR
 
@@ -173,8 +160,11 @@ def report(digits: list[DigitRecord], labels: list[LabelRecord]) -> str:
     right = sum(d.vote == d.truth for d in digits)
     sure = [d for d in digits if d.sure]
     sure_wrong = [d for d in sure if d.vote != d.truth]
+    decisive = [d for d in sure if d.decisive]
     lines.append(f"classifier: right {right} ({100 * right / max(n, 1):.1f} %), sure {len(sure)} "
-                 f"({100 * len(sure) / max(n, 1):.1f} %), sure and wrong {len(sure_wrong)}")
+                 f"({100 * len(sure) / max(n, 1):.1f} %), sure and wrong {len(sure_wrong)}; "
+                 f"decisive {len(decisive)} ({100 * len(decisive) / max(n, 1):.1f} %), "
+                 f"decisive and wrong {sum(d.vote != d.truth for d in decisive)}")
     for i, view in enumerate(OCR.views if all(d.reads for d in digits) else ()):
         reads = [d.reads[i] for d in digits]
         counted = [(t, c, d.truth) for (t, c), d in zip(reads, digits, strict=True)

@@ -1,5 +1,7 @@
-"""vision.digits, the template classifier beside Tesseract, and how vision.ocr weighs the two:
-a sure answer only when the evidence agrees."""
+"""vision.digits, the digit classifier beside Tesseract, and how vision.ocr weighs the two:
+a sure answer only when the evidence agrees. The classifier is judged on a font it was never
+trained on (pygame's FreeSans Bold; the real game's font is not among the shipped ones either):
+sure and right on most of its digits, never sure and wrong."""
 
 from __future__ import annotations
 
@@ -13,9 +15,9 @@ from tests.test_ocr import SCHEMES, render
 from vision import digits as classifier
 from vision import ocr
 from vision._ocr_engines import Glyph
-from vision.digits import Vote, classify, features
+from vision.digits import NOT_A_DIGIT, Vote, classify, features
 from vision.ocr import _verdict, normalise, read_labels, shown
-from vision.settings import DIGITS_KNN, OCR, View
+from vision.settings import DIGITS, OCR, View
 
 
 def one_digit(text: str, scheme: int = 0, height: int = 20) -> np.ndarray:
@@ -27,13 +29,19 @@ def one_digit(text: str, scheme: int = 0, height: int = 20) -> np.ndarray:
     return digit
 
 
-def test_the_templates_ship_and_load() -> None:
-    found = classifier.templates()
-    assert found is not None, f"missing {classifier.TEMPLATES}: run templates/make_digits.py"
+def test_the_network_and_templates_ship_and_load() -> None:
+    loaded = classifier.shipped()
+    assert loaded is not None, f"missing {classifier.TEMPLATES}: run templates/make_digits.py"
+    found = loaded.network
     described = features(one_digit("5")).size
-    assert found.basis.shape == (described, DIGITS_KNN.dims) and found.mean.shape == (described,)
-    assert found.features.shape == (len(found.labels), DIGITS_KNN.dims)
-    assert set(found.labels.tolist()) == set(range(10))
+    hidden = found.hidden.shape[1]
+    assert found.hidden.shape == (described, hidden) and found.hidden_bias.shape == (hidden,)
+    classes = NOT_A_DIGIT + 1
+    assert found.out.shape == (hidden, classes) and found.out_bias.shape == (classes,)
+    templates = loaded.templates
+    assert templates.basis.shape == (described, DIGITS.dims)
+    assert templates.features.shape == (len(templates.labels), DIGITS.dims)
+    assert set(templates.labels.tolist()) == set(range(10))
 
 
 @pytest.mark.parametrize("scheme", range(len(SCHEMES)))
@@ -45,10 +53,14 @@ def test_clean_digits_get_sure_right_votes(scheme: int) -> None:
     assert sum(v.sure for v in votes) >= 9
 
 
-def test_a_vote_is_sure_only_with_a_clear_margin() -> None:
-    votes = classify([one_digit(str(d)) for d in range(10)])
+def test_a_vote_is_sure_only_when_probable() -> None:
+    votes = classify([one_digit(str(d), scheme) for d in range(10) for scheme in (0, 4, 9)])
     assert votes is not None
-    assert all(v.margin >= DIGITS_KNN.margin for v in votes if v.sure)
+    for vote in votes:
+        assert vote.probability < DIGITS.sure or vote.sure
+        assert vote.probability >= DIGITS.agree or not vote.sure
+        assert not vote.decisive or (vote.sure and vote.probability >= DIGITS.decisive)
+    assert any(v.decisive for v in votes)
 
 
 def test_no_ink_is_no_feature() -> None:
@@ -57,13 +69,13 @@ def test_no_ink_is_no_feature() -> None:
 
 
 def test_a_sure_vote_and_one_tesseract_view_settle_a_digit() -> None:
-    vote = Vote("7", sure=True, margin=0.8)
+    vote = Vote("7", sure=True, probability=0.999)
     glyph = _verdict([Glyph("7", 0.9)], vote)
     assert glyph.text == "7" and glyph.confidence >= OCR.doubtful
 
 
 def test_tesseract_against_a_sure_vote_is_doubtful() -> None:
-    vote = Vote("7", sure=True, margin=0.8)
+    vote = Vote("7", sure=True, probability=0.999)
     glyph = _verdict([Glyph("1", 0.95), Glyph("1", 0.9), Glyph("1", 0.92)], vote)
     assert glyph.confidence < OCR.doubtful
 
@@ -71,19 +83,19 @@ def test_tesseract_against_a_sure_vote_is_doubtful() -> None:
 def test_tesseract_settled_against_the_nearest_template_is_doubtful() -> None:
     """An unsure vote still counts against: the views alone are not enough when the
     templates find another digit nearest."""
-    vote = Vote("3", sure=False, margin=0.05)
+    vote = Vote("3", sure=False, probability=0.6)
     glyph = _verdict([Glyph("8", 0.95), Glyph("8", 0.9)], vote)
     assert glyph.text == "8" and glyph.confidence < OCR.doubtful
 
 
 def test_a_sure_vote_alone_is_not_an_answer() -> None:
     """Tesseract reading nothing is no evidence for the vote."""
-    glyph = _verdict([Glyph("", 0.0), Glyph("", 0.0)], Vote("4", sure=True, margin=2.0))
+    glyph = _verdict([Glyph("", 0.0), Glyph("", 0.0)], Vote("4", sure=True, probability=0.995))
     assert glyph.confidence < OCR.doubtful
 
 
 def test_without_templates_tesseract_alone_reads(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(classifier, "templates", lambda: None)
+    monkeypatch.setattr(classifier, "shipped", lambda: None)
     monkeypatch.setattr(ocr, "classify", lambda digits: classifier.classify(digits))
     crops = [render(t, (64, 64, 64), (185, 174, 111), False, 20) for t in ("7", "31", "0")]
     reader = ocr._Reader(ocr._reader().engine)
@@ -155,3 +167,45 @@ def test_a_font_the_templates_do_not_know_is_never_read_sure_and_wrong() -> None
     # and the font is no excuse to doubt everything: most of it reads
     sure = sum(g.confidence >= OCR.doubtful for g in glyphs)
     assert sure >= 0.5 * len(cases), (sure, len(cases))
+
+
+def _foreign_digits(texts: list[str], height: int, shear: float, exact: bool = True
+                    ) -> list[np.ndarray]:
+    """Each text's normalised digits in FreeSans Bold (see _foreign_label); `exact`: as many as
+    the text has characters."""
+    found = []
+    for text in texts:
+        blobs = normalise(_foreign_label(text, height, shear))
+        assert blobs is not None
+        digits = blobs.digits()
+        assert not exact or len(digits) == len(text), text
+        found += digits
+    return found
+
+
+def test_the_classifier_alone_is_never_sure_and_wrong_on_a_font_it_never_saw() -> None:
+    """FreeSans Bold is in no training picture: each digit, 12-40 px, upright or slanted,
+    must be voted right or not sure, and most must be voted sure and right."""
+    texts = [str(d) for d in range(10)]
+    truth, votes = [], []
+    for height in (12, 16, 24, 40):
+        for shear in (0.0, 0.15):
+            found = classify(_foreign_digits(texts, height, shear))
+            assert found is not None
+            votes += found
+            truth += texts
+    wrong = [(t, v) for t, v in zip(truth, votes, strict=True) if v.sure and v.text != t]
+    assert not wrong, wrong
+    sure = sum(v.sure for v in votes)
+    # measured 79 of 80
+    assert sure >= 0.8 * len(votes), (sure, len(votes))
+
+
+def test_ink_that_is_no_digit_gets_no_sure_vote() -> None:
+    """Letters and signs (a fragment of "Level", a stray mark) in a font the classifier never
+    saw: it says "no digit" rather than naming the nearest digit sure."""
+    shapes = _foreign_digits(["K", "M", "R", "W", "h", "k", "x", "#", "%", "?"], 24, 0.0,
+                             exact=False)
+    votes = classify(shapes)
+    assert votes is not None
+    assert not [v for v in votes if v.sure], votes

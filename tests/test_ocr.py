@@ -241,9 +241,13 @@ def test_real_crop_files_read_exactly() -> None:
 #   as two digits, which the level reader refuses for a piece), and at 1x one "11" is doubtful;
 # - rendered 10 px digits under JPEG and darkening: 22 read wrong (63 before the classifier),
 #   159 doubtful (127), mostly the faint dimmed and dashed schemes.
+# Since the network classifier (issue 11; sure and wrong on digits about a fifth as often as the
+# templates alone, bench/digits.py): at 1x the real map's "14" (a speck on its footless "1")
+# and map 7's clean footless "1" (network 0.94, Tesseract 4, 4, 1, 1) are doubtful too; 10 px
+# rendered: 24 wrong, 150 doubtful; 20 px: 16 doubtful (13), ringed blue and dimmed "0"s.
 REAL_AT_ZOOM = {0.5: Misses(doubtful=1)}
-REAL_NOISY = {0.6: Misses(wrong=7, doubtful=11), 1.0: Misses(doubtful=1), 2.0: Misses()}
-RENDERED_NOISY = {10: Misses(wrong=22, doubtful=159), 20: Misses(wrong=16, doubtful=13)}
+REAL_NOISY = {0.6: Misses(wrong=7, doubtful=11), 1.0: Misses(doubtful=3), 2.0: Misses()}
+RENDERED_NOISY = {10: Misses(wrong=24, doubtful=150), 20: Misses(wrong=16, doubtful=16)}
 
 
 @pytest.mark.parametrize("scale", SCALES)

@@ -4,16 +4,19 @@ Each digit arrives as vision.ocr normalises it (grey ink strength 0..255 at the 
 Its shape is squared up (aspect kept, centred), shrunk to `DigitSettings.side` pixels and
 described by its gradient histograms (HOG: how the strokes run, which survives stroke width,
 blur, JPEG and gamma far better than raw pixels do), plus its aspect (a "1" is narrow).
-The nearest `neighbours` of the templates vote (templates/digits.npz, made by
-templates/make_digits.py from digits drawn in the game's three shipped fonts, plain, outlined
-and shadowed, resized, JPEG-compressed and darkened, and cut by the same vision code; kept in
-their descriptions' principal components, so a match costs little).
+A small neural network (one hidden layer; its weights in templates/digits.npz, trained by
+templates/make_digits.py on digits drawn in the game's three shipped fonts, plain, outlined and
+shadowed, resized, JPEG-compressed, darkened, then slanted, widened and thickened, and cut by
+the same vision code) gives each digit's probability, and an eleventh class, "no digit", that
+takes letters and fragments, so that ink which is no digit is not named its nearest digit.
 
-A vote is only as sure as its neighbourhood: every neighbour one digit, and the nearest
-template of any other digit clearly further away than the nearest of this one
-(`DigitSettings.margin`). vision.ocr then asks Tesseract: a sure vote it agrees with is the
-answer; where they disagree Tesseract's views are the judge, and the label stays doubtful unless
-they settle.
+A vote is as sure as its probability (`DigitSettings.sure`, chosen on fonts the network never
+saw, where it was practically never wrong), or as the nearest templates (the same descriptions
+of the digits as drawn, in their principal components) agree: the 5 nearest name one digit, the
+nearest other digit lies clearly further, and the network gives that digit at least
+`DigitSettings.agree`. vision.ocr then asks Tesseract: a sure vote it
+agrees with is the answer; where they disagree Tesseract's views are the judge, and the label
+stays doubtful unless they settle.
 """
 
 from __future__ import annotations
@@ -25,20 +28,26 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.settings import DIGITS_KNN, OCR
+from vision.settings import DIGITS, OCR
 
-__all__ = ["TEMPLATES", "Vote", "classify", "features"]
+__all__ = ["NOT_A_DIGIT", "TEMPLATES", "Vote", "classify", "features"]
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "digits.npz"
 
 
 @dataclass(frozen=True)
 class Vote:
-    """The classifier's digit and whether its neighbourhood makes it sure."""
+    """The classifier's digit, its probability, and whether that makes it sure."""
 
     text: str
     sure: bool
-    margin: float  # nearest other digit's distance over this digit's, minus 1 (0: a tie)
+    probability: float  # the network's, of `text`; "no digit" shares the rest with the others
+
+    @property
+    def decisive(self) -> bool:
+        """Probable enough to stand without a Tesseract view reading the same digit
+        (DigitSettings.decisive)."""
+        return self.sure and self.probability >= DIGITS.decisive
 
 
 def features(digit: np.ndarray) -> np.ndarray:
@@ -47,7 +56,7 @@ def features(digit: np.ndarray) -> np.ndarray:
     level = round(255 * OCR.segment_level)
     ink = digit > level
     rows, columns = np.nonzero(ink.any(axis=1))[0], np.nonzero(ink.any(axis=0))[0]
-    side = DIGITS_KNN.side
+    side = DIGITS.side
     if not rows.size:
         return np.zeros(_hog_size() + 1, np.float32)
     shape = digit[rows[0]:rows[-1] + 1, columns[0]:columns[-1] + 1]
@@ -56,12 +65,12 @@ def features(digit: np.ndarray) -> np.ndarray:
     canvas = np.zeros((square, square), np.uint8)
     top, left = (square - h) // 2, (square - w) // 2
     canvas[top:top + h, left:left + w] = shape
-    inner = side - 2 * DIGITS_KNN.pad
+    inner = side - 2 * DIGITS.pad
     small = cv2.resize(canvas, (inner, inner), interpolation=cv2.INTER_AREA)
-    small = cv2.copyMakeBorder(small, DIGITS_KNN.pad, DIGITS_KNN.pad, DIGITS_KNN.pad,
-                               DIGITS_KNN.pad, cv2.BORDER_CONSTANT, value=0)
+    small = cv2.copyMakeBorder(small, DIGITS.pad, DIGITS.pad, DIGITS.pad,
+                               DIGITS.pad, cv2.BORDER_CONSTANT, value=0)
     hog = _hog(small.astype(np.float32) / 255)
-    aspect = np.float32(DIGITS_KNN.aspect_weight * w / h)
+    aspect = np.float32(DIGITS.aspect_weight * w / h)
     return np.append(hog, aspect)
 
 
@@ -72,11 +81,11 @@ def _hog(image: np.ndarray) -> np.ndarray:
     gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=1)
     gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=1)
     magnitude, angle = cv2.cartToPolar(gx, gy)
-    bins = DIGITS_KNN.hog_bins
+    bins = DIGITS.hog_bins
     position = (angle % np.pi) / np.pi * bins - 0.5
     low = np.floor(position).astype(np.int32)
     upper = position - low
-    cell = DIGITS_KNN.hog_cell
+    cell = DIGITS.hog_cell
     cells = image.shape[0] // cell
     rows, columns = np.indices(image.shape)
     where = ((rows // cell) * cells + columns // cell) * bins
@@ -90,8 +99,33 @@ def _hog(image: np.ndarray) -> np.ndarray:
 
 
 def _hog_size() -> int:
-    cells = DIGITS_KNN.side // DIGITS_KNN.hog_cell
-    return (cells - 1) ** 2 * 4 * DIGITS_KNN.hog_bins
+    cells = DIGITS.side // DIGITS.hog_cell
+    return (cells - 1) ** 2 * 4 * DIGITS.hog_bins
+
+
+@dataclass(frozen=True)
+class Network:
+    """The classifier's weights: a description's hidden layer (ReLU) and its eleven outputs,
+    the digits 0-9 and NOT_A_DIGIT."""
+
+    hidden: np.ndarray
+    hidden_bias: np.ndarray
+    out: np.ndarray
+    out_bias: np.ndarray
+
+    def probabilities(self, described: np.ndarray) -> np.ndarray:
+        """Each description's (rows) probabilities of the eleven classes."""
+        # einsum's own loop, not BLAS (as for the templates): for 30 digits 0.02 ms a digit,
+        # where BLAS's thread start-up made it 0.6 ms on a busy machine
+        inner = np.maximum(np.einsum("ik,kj->ij", described, self.hidden) + self.hidden_bias, 0)
+        scores = np.einsum("ik,kj->ij", inner, self.out) + self.out_bias
+        scores -= scores.max(axis=1, keepdims=True)
+        exp = np.exp(scores)
+        found: np.ndarray = exp / exp.sum(axis=1, keepdims=True)
+        return found
+
+
+NOT_A_DIGIT = 10  # the network's class for ink that is no digit
 
 
 @dataclass(frozen=True)
@@ -105,45 +139,68 @@ class Templates:
     basis: np.ndarray
     norms: np.ndarray
 
-    def project(self, described: np.ndarray) -> np.ndarray:
-        projected: np.ndarray = (described - self.mean) @ self.basis
-        return projected
+    def nearest_agree(self, described: np.ndarray) -> list[int | None]:
+        """Per description (rows), the digit its nearest templates agree on clearly
+        (DigitSettings.neighbours and .margin), or None."""
+        queries = (described - self.mean) @ self.basis
+        # Squared distances to every template. The products by einsum's own loop, not BLAS:
+        # for a few dozen digits BLAS's thread start-up costs eight times the work on a busy
+        # machine.
+        products = np.einsum("ik,jk->ij", queries, self.features)
+        near = np.einsum("ij,ij->i", queries, queries)[:, None] + self.norms[None, :] - 2 * products
+        near = np.maximum(near, 0)
+        k = DIGITS.neighbours
+        found: list[int | None] = []
+        for row in near:
+            order = np.argpartition(row, k)[:k]
+            labels = self.labels[order]
+            digit = int(labels[np.argmin(row[order])])
+            own = float(np.sqrt(row[order].min()))
+            other = float(np.sqrt(row[self.labels != digit].min()))
+            clear = other / max(own, 1e-6) - 1 >= DIGITS.margin
+            found.append(digit if bool((labels == digit).all()) and clear else None)
+        return found
+
+
+@dataclass(frozen=True)
+class Classifier:
+    """What templates/digits.npz ships: the network and the templates."""
+
+    network: Network
+    templates: Templates
 
 
 @cache
-def templates() -> Templates | None:
-    """The shipped templates, loaded once; None when the file is missing (Tesseract alone)."""
+def shipped() -> Classifier | None:
+    """The shipped network and templates, loaded once; None when the file is missing
+    (Tesseract alone)."""
     if not TEMPLATES.is_file():
         return None
     with np.load(TEMPLATES) as data:
+        weights = Network(*(data[name].astype(np.float32)
+                            for name in ("hidden", "hidden_bias", "out", "out_bias")))
         found = data["features"].astype(np.float32)
-        return Templates(found, data["labels"].astype(np.int8), data["mean"], data["basis"],
-                         np.einsum("ij,ij->i", found, found))
+        templates = Templates(found, data["labels"].astype(np.int8), data["mean"],
+                              data["basis"], np.einsum("ij,ij->i", found, found))
+    return Classifier(weights, templates)
 
 
 def classify(digits: list[np.ndarray]) -> list[Vote] | None:
-    """One Vote per normalised digit, or None when no templates are shipped."""
-    found = templates()
+    """One Vote per normalised digit, or None when no network is shipped. A digit the
+    network finds no digit is voted its most probable digit, and sure only as the templates
+    agree."""
+    found = shipped()
     if found is None:
         return None
     if not digits:
         return []
-    queries = found.project(np.stack([features(d) for d in digits]))
-    # Squared distances to every template. The products by einsum's own loop, not BLAS: for
-    # a few dozen digits BLAS's thread start-up costs eight times the work on a busy machine.
-    products = np.einsum("ik,jk->ij", queries, found.features)
-    near = np.einsum("ij,ij->i", queries, queries)[:, None] + found.norms[None, :] - 2 * products
-    near = np.maximum(near, 0)
+    described = np.stack([features(d) for d in digits])
+    probabilities = found.network.probabilities(described)
     votes = []
-    k = DIGITS_KNN.neighbours
-    for row in near:
-        order = np.argpartition(row, k)[:k]
-        order = order[np.argsort(row[order])]
-        labels = found.labels[order]
-        digit = int(labels[0])
-        own = float(np.sqrt(row[order[0]]))
-        other = float(np.sqrt(row[found.labels != digit].min()))
-        margin = other / max(own, 1e-6) - 1
-        sure = bool((labels == digit).all()) and margin >= DIGITS_KNN.margin
-        votes.append(Vote(str(digit), sure, round(margin, 3)))
+    for row, nearest in zip(probabilities, found.templates.nearest_agree(described),
+                            strict=True):
+        digit = int(np.argmax(row[:NOT_A_DIGIT]))
+        probability = float(row[digit])
+        sure = probability >= DIGITS.sure or (nearest == digit and probability >= DIGITS.agree)
+        votes.append(Vote(str(digit), sure, round(probability, 4)))
     return votes
