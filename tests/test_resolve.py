@@ -174,11 +174,11 @@ def test_a_digit_keeps_every_digit_its_views_and_the_classifier_named() -> None:
     from vision.digits import Vote
 
     glyph = _verdict([Glyph("5", 0.9), Glyph("6", 0.95), Glyph("5", 0.3), Glyph("8", 0.2)],
-                     Vote("6", sure=False, margin=0.01))
+                     Vote("6", sure=False, probability=0.4))
     assert glyph.confidence < OCR.doubtful
     assert glyph.text in ("5", "6")
     assert set(glyph.alternatives) == {"5", "6", "8"} - {glyph.text}
-    unread = _verdict([Glyph("", 0.0)], Vote("3", sure=False, margin=0.0))
+    unread = _verdict([Glyph("", 0.0)], Vote("3", sure=False, probability=0.3))
     assert unread.text == "" and unread.alternatives == ("3",)
 
 
