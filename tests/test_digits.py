@@ -94,6 +94,18 @@ def test_a_sure_vote_alone_is_not_an_answer() -> None:
     assert glyph.confidence < OCR.doubtful
 
 
+def test_a_decisive_vote_stands_where_tesseract_reads_nothing_but_not_against_a_view() -> None:
+    """A vote the network is decisive about counts twice once a view has been read: Tesseract
+    reading nothing leaves it standing, one view reading another digit sure makes it a doubt,
+    and before any view is read it settles nothing alone."""
+    decisive = Vote("0", sure=True, probability=0.999)
+    assert decisive.decisive
+    assert _verdict([Glyph("", 0.0)], decisive).text == "0"
+    assert _verdict([Glyph("", 0.0)], decisive).confidence >= OCR.doubtful
+    assert _verdict([Glyph("6", 0.95)], decisive).confidence < OCR.doubtful
+    assert not ocr._decided([], decisive)
+
+
 def test_without_templates_tesseract_alone_reads(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(classifier, "shipped", lambda: None)
     monkeypatch.setattr(ocr, "classify", lambda digits: classifier.classify(digits))
