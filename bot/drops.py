@@ -34,7 +34,7 @@ import numpy as np
 from bot.config import PlayConfig, Timing
 from bot.eyes import Eyes, Sight
 from bot.glance import Judge, Misglanced
-from bot.guard import Covered, confirm_press
+from bot.guard import ANOTHER_WINDOW, Covered, confirm_press, game_on_top
 from bot.motion import drag
 from bot.pace import Pace
 from bot.plan import Drag
@@ -146,6 +146,8 @@ class Drops:
         stats.drags += 1
         self.eyes.note("drag", value=planned.value, start=sight.point(planned.start),
                        end=sight.point(planned.end), released=released)
+        if watcher.covered:
+            raise _carried_back(planned)
         if watcher.misglanced:
             raise Misglanced(f"the full reading differs from the glance the {planned.value} to "
                              f"cell {planned.cell} was planned on; carried back")
@@ -227,8 +229,13 @@ class Drops:
         tries = 1 + self.config.drag_retries if attempts is None else attempts
         for attempt in range(tries):
             start = self.clock()
+            check = _PressCheck(self, sight, planned)
             drag(self.pointer, self.guard, sight.point(planned.start), sight.point(planned.end),
-                 game, self.timing, _PressCheck(self, sight, planned))
+                 game, self.timing, check)
+            if check.covered:
+                stats.move_s += self.clock() - start
+                stats.drags += 1
+                raise _carried_back(planned)
             moved, eyes_before = self.clock(), self._eyes_s()
             stats.move_s += moved - start
             stats.drags += 1
@@ -283,6 +290,7 @@ class _Confirm:
         self.drops, self.sight, self.pending, self.carried = drops, sight, pending, carried
         self.judge = judge      # a plan on a glance: release only once the full reading agrees
         self.misglanced = False
+        self.covered = False    # carried back: another window was under the pointer
         self.checking_s = 0.0   # time spent comparing and waiting, the grabs left out
         reach = carried.piece
         self.reach = (reach.w * HELD_REACH, reach.h * HELD_REACH)
@@ -319,6 +327,13 @@ class _Confirm:
         self.checking_s += clock() - began
 
     def release_here(self) -> bool:
+        # A window that came up over the cell takes the release, and the game, still holding
+        # the piece, would drop it wherever the next release happens (SDL ignores the next
+        # press while it thinks the button is down); the window may not have painted yet, so
+        # the frames cannot tell. Carried back, the piece is released over the game.
+        if not game_on_top(self.drops.eyes, self.drops.pointer):
+            self.covered = True
+            return False
         if self.judge is not None:
             began = self.drops.clock()
             agrees = self.judge.agrees()
@@ -365,6 +380,11 @@ class _Confirm:
         return True
 
 
+def _carried_back(planned: Drag) -> Covered:
+    where = "the tray" if planned.cell is None else f"cell {planned.cell}"
+    return Covered(f"{ANOTHER_WINDOW} at {where}; the {planned.value} went back where it was")
+
+
 def _middle(box: Box, share: float) -> Box:
     cx, cy = box.center
     w, h = box.w * share, box.h * share
@@ -381,6 +401,7 @@ class _PressCheck:
 
     def __init__(self, drops: Drops, sight: Sight, planned: Drag) -> None:
         self.drops, self.sight, self.planned = drops, sight, planned
+        self.covered = False  # carried back: another window was under the pointer
 
     def before_press(self) -> None:
         confirm_press(self.drops.eyes, self.sight, self.planned,
@@ -391,4 +412,5 @@ class _PressCheck:
         pass
 
     def release_here(self) -> bool:
-        return True
+        self.covered = not game_on_top(self.drops.eyes, self.drops.pointer)  # see _Confirm's
+        return not self.covered

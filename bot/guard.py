@@ -25,10 +25,14 @@ class Covered(Exception):
     """The piece or its target does not look as it did when read: do not press, wait."""
 
 
+ANOTHER_WINDOW = "another window is under the pointer, over the game"
+
+
 def confirm_press(eyes: Eyes, sight: Sight, planned: Drag, pointer: object = None) -> None:
     """Return when `planned`'s piece and destination look as read, and (when the `pointer`
     can tell) the window under it is the game's; raise Covered otherwise."""
-    _game_on_top(eyes, pointer)
+    if not game_on_top(eyes, pointer):
+        raise Covered(ANOTHER_WINDOW)
     now = eyes.grab(sight.area)
     read = sight.read_frame
     if now.shape != read.shape:
@@ -43,18 +47,19 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag, pointer: object = Non
                       " (covered, or moving)")
 
 
-def _game_on_top(eyes: Eyes, pointer: object) -> None:
-    """The top-level window under the pointer is the one every earlier press went to: a
-    window mapped over the game before it painted itself shows the game's pixels, yet would
-    take the press. (Forgotten when the game is gone, as a restarted game is a new window.)"""
+def game_on_top(eyes: Eyes, pointer: object) -> bool:
+    """The top-level window under the pointer is the one every earlier press went to (True
+    when the `pointer` cannot tell). A window mapped over the game before it painted itself
+    shows the game's pixels, yet takes the press, or the release of a piece carried over it:
+    only the X server knows it is there. (Forgotten when the game is gone, as a restarted game
+    is a new window.)"""
     window_under = getattr(pointer, "window_under", None)
-    window = window_under() if window_under is not None else None
+    window: int | None = window_under() if window_under is not None else None
     if window is None:
-        return
+        return True
     if eyes.game_window is None:
         eyes.game_window = window
-    elif window != eyes.game_window:
-        raise Covered("another window is under the pointer, over the game")
+    return window == eyes.game_window
 
 
 def spot_as_read(eyes: Eyes, sight: Sight, point: Point) -> bool:

@@ -599,7 +599,7 @@ def test_a_glance_that_agrees_with_the_full_reading_plays_the_level_without_a_re
 
 def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
-    from vision.reading import Doubt, Named
+    from vision.reading import Doubt, SumAt
     reads: list[tuple[str, int]] = []  # ("glance" | "its full reading" | "full", picks so far)
     table = rig(fresh=True)
 
@@ -613,7 +613,7 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
             reads.append(("its full reading", len(table.events("pick"))))
             return full()
 
-        doubt = Doubt(Named("sum"), "doubtful reading '12' (confidence 0.00)")
+        doubt = Doubt(SumAt("row", 0), "doubtful reading '12' (confidence 0.00)")
         return replace(reading, puzzle=None, doubts=(doubt,)), finish
 
     def read(image: np.ndarray, quick: bool = False) -> ScreenReading:
