@@ -221,3 +221,18 @@ def test_ink_that_is_no_digit_gets_no_sure_vote() -> None:
     votes = classify(shapes)
     assert votes is not None
     assert not [v for v in votes if v.sure], votes
+
+
+def test_a_probable_vote_stands_alone_once_every_view_read_nothing() -> None:
+    """Tesseract reads a lone "0" (the padding of "05" and "Level 07") as nothing in most
+    looks: once every view has read nothing, a vote of DigitSettings.unseen stands; before
+    then, less probable, or against any view's read, it does not."""
+    vote = Vote("0", sure=False, probability=DIGITS.unseen)
+    blank = [Glyph("", 0.0)] * len(OCR.views)
+    assert _verdict(blank, vote).text == "0"
+    assert _verdict(blank, vote).confidence >= OCR.doubtful
+    assert _verdict(blank[1:], vote).confidence < OCR.doubtful
+    unsure = Vote("0", sure=False, probability=DIGITS.unseen - 0.05)
+    assert _verdict(blank, unsure).confidence < OCR.doubtful
+    against = [Glyph("6", 0.9), *blank[1:]]
+    assert _verdict(against, vote).confidence < OCR.doubtful

@@ -414,6 +414,9 @@ class DigitSettings:
     # looks none. vision.ocr may let it stand without a Tesseract view reading the same digit
     # (Tesseract reads nothing in many heavy or outlined "0"s), though never against one.
     decisive: float = 0.997
+    # A vote this probable stands alone where every Tesseract view read nothing (a lone "0",
+    # the padding of "05" and "Level 07", Tesseract reads as nothing in most looks).
+    unseen: float = 0.95
     dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for an agreeing vote
     # the nearest template of another digit at least this much further than this digit's
