@@ -379,9 +379,10 @@ def test_a_ring_the_same_way_as_the_fill_is_not_read_as_the_digit(
     assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
 
 
-def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, other: Glyph | None) -> Glyph:
+def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, other: Glyph | None,
+               confirm: bool = False) -> Glyph:
     """vision.crops.read_crops on one label whose views read `first` and then `other`
-    (None: its other views must not be read at all)."""
+    (None: its other views must not be read at all); `confirm`: a label to be confirmed."""
     from puzzle.geometry import Box
     from vision import crops
     from vision.reading import CellAt
@@ -393,8 +394,21 @@ def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, other: Glyph | Non
         assert other is not None, "the other views were read"
         return (np.zeros((8, 8), np.uint8),)
 
-    label = crops.LabelCrop(CellAt(0, 0), (np.zeros((8, 8), np.uint8),), Box(0, 0, 8, 8), others)
+    label = crops.LabelCrop(CellAt(0, 0), (np.zeros((8, 8), np.uint8),), Box(0, 0, 8, 8), others,
+                            confirm=confirm)
     return crops.read_crops([label])[CellAt(0, 0)].glyph
+
+
+def test_a_doubtful_view_that_named_other_digits_confirms_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 2598: a faint "03" under the completed overlay read "63" sure in one view,
+    and "63" in another with the "6" doubtful, the classifier naming "0". A doubtful view
+    confirms a label only when nothing in it named other digits."""
+    sure = Glyph("63", 0.94)
+    rivalled = Glyph("63", 0.3, ("03", "83"))
+    assert _read_with(monkeypatch, rivalled, sure, confirm=True).confidence < OCR.doubtful
+    unrivalled = Glyph("63", 0.3)
+    assert _read_with(monkeypatch, unrivalled, sure, confirm=True) == sure
 
 
 def test_a_label_read_sure_by_a_narrow_margin_is_checked_in_its_other_views(

@@ -202,7 +202,11 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                     Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
             continue
-        texts = [g.text for g in views if g.text]
+        # A doubtful view confirms a label only when nothing in it named other digits: a
+        # faint "03" under the completed overlay was read "63" sure in one view, and "63" in
+        # another with the "6" doubtful, as the classifier named "0" there.
+        texts = [g.text for g in views if g.text and (
+            not crop.confirm or g.confidence >= OCR.doubtful or not _rivals(g))]
         agreed = [g for g in views
                   if g.text and g.confidence >= OCR.doubtful and texts.count(g.text) >= 2]
         # A doubtful first view yields to another view read sure: a sure reading is already
@@ -218,6 +222,11 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         chosen = read[crop.element]
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
+
+
+def _rivals(glyph: Glyph) -> bool:
+    """Whether the evidence named other digits as many as the glyph's."""
+    return any(len(text) == len(glyph.text) for text in glyph.alternatives)
 
 
 def _glance(crops: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
