@@ -234,5 +234,7 @@ def test_a_probable_vote_stands_alone_once_every_view_read_nothing() -> None:
     assert _verdict(blank[1:], vote).confidence < OCR.doubtful
     unsure = Vote("0", sure=False, probability=DIGITS.unseen - 0.05)
     assert _verdict(blank, unsure).confidence < OCR.doubtful
+    templates_agree = Vote("0", sure=True, probability=DIGITS.agree)
+    assert _verdict(blank, templates_agree).confidence >= OCR.doubtful
     against = [Glyph("6", 0.9), *blank[1:]]
     assert _verdict(against, vote).confidence < OCR.doubtful
