@@ -172,6 +172,7 @@ def report(digits: list[DigitRecord], labels: list[LabelRecord]) -> str:
         ok = sum(t == truth for t, _, truth in counted)
         lines.append(f"  tesseract view {i} {view}: counted {len(counted)}, right {ok}, "
                      f"wrong {len(counted) - ok}")
+    lines.extend(_unseen_lines(digits))
     doubted = [label for label in labels if label.confidence < OCR.doubtful]
     wrong = [label for label in labels
              if label.confidence >= OCR.doubtful and label.text != label.truth]
@@ -189,6 +190,27 @@ def report(digits: list[DigitRecord], labels: list[LabelRecord]) -> str:
         lines.append("classifier sure and wrong (truth -> vote): " + ", ".join(
             f"{t}->{v} x{c}" for (t, v), c in confusion.most_common(10)))
     return "\n".join(lines)
+
+
+def _unseen_lines(digits: list[DigitRecord]) -> list[str]:
+    """The digits no Tesseract view read (vision.ocr stands on the classifier's vote there,
+    DigitSettings.unseen): how often the vote is right by its probability."""
+    from vision.settings import DIGITS, OCR
+
+    unseen = [d for d in digits if d.reads and all(not t or c < OCR.vote_floor
+                                                   for t, c in d.reads)]
+    if not unseen:
+        return []
+    bands = (0.0, 0.5, 0.8, 0.9, DIGITS.unseen, 0.99, DIGITS.decisive, 1.01)
+    parts = []
+    for low, high in zip(bands, bands[1:], strict=False):
+        band = [d for d in unseen if low <= d.probability < high]
+        parts.append(f"[{low:g}, {min(high, 1):g}) {len(band)} wrong "
+                     f"{sum(d.vote != d.truth for d in band)}")
+    sure = [d for d in unseen if d.sure and d.probability < DIGITS.unseen]
+    return [f"digits no view read: {len(unseen)}; the vote by probability: " + ", ".join(parts),
+            f"  of them sure below {DIGITS.unseen:g} (the templates agree): {len(sure)}, wrong "
+            f"{sum(d.vote != d.truth for d in sure)}"]
 
 
 def main() -> int:
