@@ -176,7 +176,7 @@ def _unseen(ballot: list[Glyph], reads: list[Glyph]) -> bool:
     (a lone "0", the game's padding in "05" and "Level 07", it reads as nothing in most
     looks; so are many small ringed digits), and the classifier's vote is then the only
     evidence. Tesseract has had every chance to dissent, so a sure vote, or one of
-    DigitSettings.unseen, stands alone (on random looks none of about 350 such was wrong)."""
+    DigitSettings.unseen, stands alone (on random looks none of 280 such was wrong)."""
     return len(ballot) == len(OCR.views) and not reads
 
 
