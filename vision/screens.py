@@ -139,9 +139,14 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
             box = Rect(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
             if _edge_ink(ink, box) > SCREEN_KIND.edge_ink:
                 squares.append(box)
-    if len(squares) < 2:
+    if not squares:
         return []
-    ordered = _on_lattice(view, background, _reading_order(squares))
+    in_rows = _reading_order(squares)
+    # No row of two: perhaps the first button alone, its neighbours locked and too faint to
+    # find; the lattice walk below keeps it only when it finds one of them after it.
+    ordered = _on_lattice(view, background, in_rows or sorted(squares, key=lambda s: s.y)[:1])
+    if len(ordered) < 2:
+        return []
     return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
 
 
@@ -154,10 +159,14 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
     the lattice are kept after those (the map's fault then says so)."""
     first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
     if len(first_row) < 2:
-        return squares
-    # neighbours stand one pitch apart; a button missed leaves a gap of two
-    steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
-    pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
+        # One button in the first row (the rest locked, too faint): the game's own pitch
+        # over the button's side. A lone first button is still no map unless the walk
+        # finds a locked button after it (a logo square is no map).
+        pitch = SCREEN_KIND.button_pitch * float(np.median([sq.w for sq in squares]))
+    else:
+        # neighbours stand one pitch apart; a button missed leaves a gap of two
+        steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
+        pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
     if pitch <= first_row[0].w:
         return squares
     height, width = view.shape[:2]

@@ -138,7 +138,7 @@ class LabelSettings:
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
-    small_arrow_base: float = 0.12
+    small_arrow_base: float = 0.1
     small_arrow_side: int = 3
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
@@ -150,6 +150,17 @@ class LabelSettings:
     # An arrow's base (across the line) is longer than its height (along it) by at least
     # this (the game's: 2); digits, taller than wide, otherwise match up and down arrows.
     arrow_base: float = 1.25
+    # A label whose arrow no test saw (vision.labels._arrowless), in pitches from the end
+    # cell's edge: the game draws the arrow from the edge to about 0.2 out and the digits from
+    # about 0.25 (0.23-0.35 measured at 0.5x-1.1x). Ink starting within `arrow_head` is the
+    # arrow, alone when it ends within `arrow_head_long`; digits starting from `digits_from`
+    # to `lost_digits` after no arrow (or a speck of one) lost theirs. A merged arrow is cut
+    # where the blob narrows to this share of the ink beyond (its tip against the digits' ring).
+    arrow_head: float = 0.15
+    arrow_head_long: float = 0.3
+    digits_from: float = 0.2
+    lost_digits: float = 0.45
+    arrow_waist: float = 0.5
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
 
@@ -208,6 +219,10 @@ class ScreenKindSettings:
     # to within this share of a button's width.
     map_columns: int = 5
     column_tolerance: float = 0.25
+    # The buttons' pitch over their side (64 px over 44 on the real map), for a map whose
+    # first row shows one button only (the others locked and too faint to find): the lattice
+    # is walked on it to find them.
+    button_pitch: float = 64 / 44
     # The spot after the last button found: ink this far from the map's green (colour
     # distance) on this share of its outline is a locked button a degraded capture left too
     # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
