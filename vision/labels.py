@@ -98,6 +98,13 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
         lone = {part.label for key, (part, _) in nearest.items()
                 if part.label in weak and not digits.get(key)}
+        # ... nor is one that stands among the digits after a sure arrow: a blurred "4" right
+        # of a "2" over a column's arrow passes it as a row's left arrow, the "2" its digit.
+        for part, owner in nearest.values():
+            if part.label not in weak:
+                after = _beyond(parts, grid, part, owner[2], arrow_ids - weak)
+                lone |= {p.label for p in _chain(part, after, grid, owner[2])[1:]
+                         if p.label in weak}
         if not lone:
             break
         arrows = [(part, owner) for part, owner in arrows if part.label not in lone]

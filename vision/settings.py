@@ -75,6 +75,9 @@ class GridSettings:
     squareness: float = 0.12  # |w - h| over the side
     min_inside_fill: float = 0.6  # the inside of an outline, less its digit
     size_tolerance: float = 0.12  # of the median side: all cells are one size
+    # logical px the ink is thickened by, pass after pass, to close the gaps blur and JPEG
+    # break into a thin outline (its inside leaks out through them)
+    outline_grow: tuple[int, ...] = (1, 2)
     pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
     off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
     # An outline is found by its inside, smaller than min_side by the line's width: insides
@@ -300,6 +303,10 @@ class LevelSettings:
     # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
     blue_share: float = 0.25
     dark_share: float = 0.1  # a dark label's blue is under this share: between, no scope
+    # ... unless its ink's median blue-over-red-and-green is this much, and this much above
+    # the background's: blue labels between measured 31-36 (0.5x-0.6x, JPEG), dark ones at
+    # most 10 above the background's own.
+    blue_lean: int = 20
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
