@@ -30,6 +30,9 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
     (1570, "a column's arrow shrunk by the outline's wipe to a 6x5 blob at 1.1x"),
     (1292, "a row's arrow blurred to a 4x5 blob at 0.89x (a base of 0.1 pitch)"),
     (1022, "a map of two levels at 0.5x: the locked second button too faint to find"),
+    (1428, "the built-in map at 0.66x, level 1 open and every other locked and faint, the "
+           "music note's run beside it"),
+    (1126, "the shapes pack's map at 0.51x: one open button, its frame widening it"),
     (1307, "plain blue digits at 0.5x with 23 % of their ink clearly blue: blue by their lean"),
     (1443, "plain blue digits at 0.53x, 19 % clearly blue, on a pale green"),
     (418, "a given cell's outline broken by a 3 px gap beside a light halo at 0.68x"),

@@ -226,6 +226,7 @@ class ScreenKindSettings:
     # first row shows one button only (the others locked and too faint to find): the lattice
     # is walked on it to find them.
     button_pitch: float = 64 / 44
+    button_pitch_slack: tuple[float, float] = (0.88, 1.04)  # of that pitch: tried between
     # The spot after the last button found: ink this far from the map's green (colour
     # distance) on this share of its outline is a locked button a degraded capture left too
     # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
