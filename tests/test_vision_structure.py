@@ -27,6 +27,8 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
     (1348, "a row's arrow left as a speck at 0.58x, its digits where the game puts them"),
     (323, "a row's arrow merged with its ringed digits at 0.6x: cut at the tip"),
     (1732, "a row's arrow merged with its ringed digits at 0.66x, another font"),
+    (1422, "a ringed row arrow 0.93 of its digits' height, the two digits merged into one "
+           "blob at 0.66x"),
     (1570, "a column's arrow shrunk by the outline's wipe to a 6x5 blob at 1.1x"),
     (1292, "a row's arrow blurred to a 4x5 blob at 0.89x (a base of 0.1 pitch)"),
     (1022, "a map of two levels at 0.5x: the locked second button too faint to find"),
@@ -117,3 +119,19 @@ def test_arrowless_digits_at_two_lines_ends_belong_to_neither() -> None:
     # stand right of it, and below column 2's end (0, 2)
     found = find_sums(parts, grid, [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)], labels)
     assert all(f.arrow is None for f in found)
+
+
+def test_a_ringed_arrow_before_two_merged_digits_is_the_arrow() -> None:
+    """A blob nearly as tall as the digits after it, where those digits merged into one blob
+    too wide for one digit: a third digit no label has, so the blob is the arrow. Followed by
+    a blob one digit wide, it stays unclear (a digit and a digit, the arrow lost)."""
+    def draw(width: int) -> object:
+        def paint(canvas: np.ndarray) -> None:
+            cv2.ellipse(canvas, (175, 100), (3, 6), 0, 0, 360, 255, -1)
+            cv2.rectangle(canvas, (183, 93), (183 + width - 1, 107), 255, -1)
+        return paint
+
+    found = _board(draw(24))
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 2)]
+    found = _board(draw(15))
+    assert [(f.side, f.arrow) for f in found] == [("right", None)]

@@ -255,10 +255,12 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
     arrow, however blurred (a blue arrow in the same ring as its digits grows nearly as tall).
     A first digit there would make three, which no label has, and would stand as close to the
     next digit as the digits stand to each other."""
-    if len(placed) < 3:
+    if len(placed) < 2:
         return False
     tallest = max(c[2].rect.h for c in placed[1:])
     text = [c for c in placed[1:] if c[2].rect.h >= LABEL.text_height * tallest]  # no specks
+    if len(text) == 1:
+        return _merged_two_after(placed[0], text[0], grid)
     if len(text) < 2:
         return False
     (_, far, arrow), (near_1, far_1, first), (near_2, far_2, second) = placed[0], *text[:2]
@@ -272,6 +274,19 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
     apart = near_1 - far > near_2 - far_1
     return (short >= LABEL.text_height * tall and _same_line(first.rect, second.rect)
             and arrow.rect.h <= LABEL.ringed_arrow * short and apart)
+
+
+def _merged_two_after(arrow_at: tuple[float, float, Part], text: tuple[float, float, Part],
+                      grid: Grid) -> bool:
+    """_two_digits_after where the two digits merged into one blob, too wide for one digit
+    (a blurred ring joins them): the blob nearest the end cell, shorter than they are and set
+    apart from them (merged digits have no gap between them at all), is the arrow."""
+    (_, far, arrow), (near, _, digits) = arrow_at, text
+    if digits.rect.w < LABEL.merged_two * digits.rect.h:
+        return False
+    return (LABEL.min_stroke <= near - far <= LABEL.digit_gap * grid.pitch
+            and arrow.rect.h <= LABEL.ringed_arrow * digits.rect.h
+            and _same_line(arrow.rect, digits.rect))
 
 
 def _edge(cell: Rect, along: int, outward: int) -> float:

@@ -136,8 +136,12 @@ class LabelSettings:
     # blob (this share of its box) no wider than tall, at most this share of the height of
     # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
     small_arrow: float = 0.75
-    # ... or this much of the shorter digit, when exactly two digits follow it (a ringed arrow)
-    ringed_arrow: float = 0.9
+    # ... or this much of the shorter digit, when exactly two digits follow it (a ringed arrow,
+    # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
+    ringed_arrow: float = 0.95
+    # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
+    # most 0.95), set at least `min_stroke` apart from the blob before it
+    merged_two: float = 1.3
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
