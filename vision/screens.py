@@ -333,10 +333,16 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
     completed level's, and one faint mark among buttons plainly completed is the open level.
     Two plainly open buttons break the rule (a check mark missed)."""
     settled = list(buttons)
+    # Levels open one at a time, in order: the completed ones come first, so a faint mark
+    # before a plainly completed button is a completed level's too.
+    last_done = max((n for n, b in enumerate(buttons)
+                     if b.state == "completed" and not b.unclear), default=-1)
+    settled = [replace(b, state="completed", unclear=False) if b.unclear and n < last_done
+               else b for n, b in enumerate(settled)]
     if not any(b.state == "dashed" for b in buttons):
         return settled, None  # every level may be completed: a faint mark stays unclear
-    plain = [b for b in buttons if b.state == "open" and not b.unclear]
-    unclear = [b for b in buttons if b.unclear]
+    plain = [b for b in settled if b.state == "open" and not b.unclear]
+    unclear = [b for b in settled if b.unclear]
     if len(plain) > 1:
         return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
                          "the game opens one at a time")
