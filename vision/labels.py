@@ -408,8 +408,9 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     - it starts at the arrow's place, is longer than an arrow and narrows between an
       arrow-long head and the rest (arrow and digits merged: cut there), or it starts where
       the digits begin (the arrow lost), and
-    - its digits are one text line of at most two digits with no text beside them (a word of
-      tutorial text is no label), and
+    - its digits are one text line of plainly two digits (the game pads every sum to two),
+      of a digit's height, with no text beside them (a word of tutorial text is no label),
+      and
     - no other line ends where they stand: which line a label is owned by is decided by its
       arrow, so without one only a place that one line's end can explain is read.
     """
@@ -453,9 +454,13 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         head = [digits_part]
     chain = _chain(arrow, [*head, *[p for p in rest if p not in head]], grid, side)[1:]
     digits = _one_line(chain)
-    if not digits or (head and head[0] not in digits) or digits_seen(digits)[0] > 2:
+    # The game pads every sum to two digits: one digit there may be a given's in a cell the
+    # grid missed (its faint outline gone, its digit where a label's would stand).
+    if not digits or (head and head[0] not in digits) or digits_seen(digits)[0] != 2:
         return None
     box = union(digits)
+    if box.h > LABEL.digits_height * pitch:
+        return None  # no text: a cell's outline the grid missed
     gap = LABEL.digit_gap * pitch
     taken = {p.label for p in digits} | {arrow.label}
     for part in parts:  # text beside the digits on their line: words, not a label

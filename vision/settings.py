@@ -164,6 +164,7 @@ class LabelSettings:
     # to `lost_digits` after no arrow (or a speck of one) lost theirs. A merged arrow is cut
     # where the blob narrows to this share of the ink beyond (its tip against the digits' ring).
     arrow_head: float = 0.15
+    digits_height: float = 0.6  # of the pitch: a label's digits are less tall (0.35-0.45)
     arrow_head_long: float = 0.3
     digits_from: float = 0.2
     lost_digits: float = 0.45
