@@ -241,8 +241,8 @@ def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side
     solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
     base, length = (arrow.rect.h, arrow.rect.w) if axis == "row" else (arrow.rect.w, arrow.rect.h)
     if not solid or length > base or min(w, h) < LABEL.small_arrow_side \
-            or base < LABEL.small_arrow_base * grid.pitch:
-        return None
+            or not LABEL.small_arrow_base * grid.pitch <= base <= LABEL.arrow_base_max * grid.pitch:
+        return None  # (a stroke as long as a cell is a missed cell's outline, no arrow)
     if arrow.rect.h > LABEL.small_arrow * digits.rect.h and (
             axis == "col" or not _two_digits_after(placed, grid)):
         return None

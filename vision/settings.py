@@ -146,6 +146,7 @@ class LabelSettings:
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
     small_arrow_base: float = 0.1
+    arrow_base_max: float = 0.5  # of the pitch: the largest arrow's base is about 0.3
     small_arrow_side: int = 3
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
