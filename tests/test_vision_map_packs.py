@@ -84,10 +84,12 @@ def _states(*states: str) -> list[MapButton]:
 
 @pytest.mark.parametrize(("states", "settled"), [
     ("?odd", "codd"), ("??odd", "ccodd"), ("cc?dd", "ccodd"), ("c?", "c?"), ("??dd", "??dd"),
-    ("ccodd", "ccodd")])
+    ("ccodd", "ccodd"), ("?ccc", "cccc"), ("c?cc?", "cccc?"), ("?c?dd", "ccodd")])
 def test_the_game_opens_one_level_at_a_time(states: str, settled: str) -> None:
     """While a level is locked exactly one filled button is open: a faint check mark is
-    settled where that rule leaves one answer, and stays unclear (a doubt) where not."""
+    settled where that rule leaves one answer, and stays unclear (a doubt) where not. Levels
+    open in order, so a faint mark before a plainly completed level is a completed one's,
+    locked levels or not (every level completed but a faint first one)."""
     from vision.screens import settle_checks
 
     buttons, fault = settle_checks(_states(*states))

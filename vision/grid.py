@@ -58,13 +58,16 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     # pixel smaller all round, which the profiles below do not mind.
     # Only insides of the size the intact outlines show count: thickened, the corners of the
     # cells around an empty lattice point close into a larger square of background.
-    thick = cv2.dilate(dark, np.ones((3, 3), np.uint8))
+    # A gap of 3 px or more (a light halo beside the outline at a small zoom) takes a second,
+    # thicker pass, its insides 2 px smaller still.
     sides = [(w + h) / 2 for _, _, w, h in insides]
     usual = float(np.median(sides)) if sides else None
-    insides += [found for found in _insides(thick, view, background)
-                if not any(_overlap(found, seen) for seen in insides)
-                and (usual is None
-                     or abs((found[2] + found[3]) / 2 + 2 - usual) <= GRID.size_tolerance * usual)]
+    for grow in GRID.outline_grow:
+        thick = cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+        insides += [found for found in _insides(thick, view, background)
+                    if not any(_overlap(found, seen) for seen in insides)
+                    and (usual is None or abs((found[2] + found[3]) / 2 + 2 * grow - usual)
+                         <= GRID.size_tolerance * usual)]
     return _outlines(insides, darkness)
 
 

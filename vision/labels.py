@@ -98,6 +98,13 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
         lone = {part.label for key, (part, _) in nearest.items()
                 if part.label in weak and not digits.get(key)}
+        # ... nor is one that stands among the digits after a sure arrow: a blurred "4" right
+        # of a "2" over a column's arrow passes it as a row's left arrow, the "2" its digit.
+        for part, owner in nearest.values():
+            if part.label not in weak:
+                after = _beyond(parts, grid, part, owner[2], arrow_ids - weak)
+                lone |= {p.label for p in _chain(part, after, grid, owner[2])[1:]
+                         if p.label in weak}
         if not lone:
             break
         arrows = [(part, owner) for part, owner in arrows if part.label not in lone]
@@ -113,6 +120,12 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         for index, (first, last) in sorted(lines.items()):
             for side, position in _ends(axis, first, last):
                 if (axis, index, side) in nearest:
+                    continue
+                lost = _arrowless(parts, grid, axis, index, side, position, claimed, labels,
+                                  ends)
+                if lost is not None:
+                    found.append(lost)
+                    claimed |= {part.label for part in lost.parts}
                     continue
                 stray = _stray_ink(parts, grid, axis, index, side, position, claimed)
                 if stray is not None:
@@ -201,16 +214,16 @@ def _owner(arrow: Part, side: Side, grid: Grid,
 
 def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
                  end: int, labels: np.ndarray) -> tuple[Part, _Owner] | None:
-    """A row's arrow too small and blurred to show its triangle, or None.
+    """A line's arrow too small and blurred to show its triangle, or None.
 
     A sum is an arrow, then its digits further out on the line's axis, and the arrow is far
-    less tall than the digits: a small solid blob just outside the row's end cell, followed
-    within a digit gap by a blob much taller than it, is that row's arrow. A digit there in
-    its place (the arrow lost) is as tall as the digit after it and stays unclear.
+    less tall than the digits: a small solid blob just outside the line's end cell, followed
+    within a digit gap by a blob much taller than it, is that line's arrow. A digit there in
+    its place (the arrow lost) is as tall as the digit after it and stays unclear. A column's
+    arrow is as wide as tall or wider (its base runs across the column, and the outline's
+    wipe may take its base row), so a digit, taller than wide, is never taken for one.
     """
-    if axis != "row":
-        return None  # a column's blurred arrow stays flat, which arrow_side already takes
-    row, col = index, end
+    row, col = (index, end) if axis == "row" else (end, index)
     cell = grid.cell_square(row, col)
     along, across, outward = _geometry(side)
     edge = _edge(cell, along, outward)
@@ -226,10 +239,12 @@ def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side
         return None
     x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
     solid = (labels[y:y + h, x:x + w] == arrow.label).sum() >= LABEL.small_arrow_solid * w * h
-    if not solid or arrow.rect.w > arrow.rect.h or min(w, h) < LABEL.small_arrow_side \
-            or arrow.rect.h < LABEL.small_arrow_base * grid.pitch:
-        return None
-    if arrow.rect.h > LABEL.small_arrow * digits.rect.h and not _two_digits_after(placed, grid):
+    base, length = (arrow.rect.h, arrow.rect.w) if axis == "row" else (arrow.rect.w, arrow.rect.h)
+    if not solid or length > base or min(w, h) < LABEL.small_arrow_side \
+            or not LABEL.small_arrow_base * grid.pitch <= base <= LABEL.arrow_base_max * grid.pitch:
+        return None  # (a stroke as long as a cell is a missed cell's outline, no arrow)
+    if arrow.rect.h > LABEL.small_arrow * digits.rect.h and (
+            axis == "col" or not _two_digits_after(placed, grid)):
         return None
     return arrow, (axis, index, side, (row, col), near)
 
@@ -240,10 +255,12 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
     arrow, however blurred (a blue arrow in the same ring as its digits grows nearly as tall).
     A first digit there would make three, which no label has, and would stand as close to the
     next digit as the digits stand to each other."""
-    if len(placed) < 3:
+    if len(placed) < 2:
         return False
     tallest = max(c[2].rect.h for c in placed[1:])
     text = [c for c in placed[1:] if c[2].rect.h >= LABEL.text_height * tallest]  # no specks
+    if len(text) == 1:
+        return _merged_two_after(placed[0], text[0], grid)
     if len(text) < 2:
         return False
     (_, far, arrow), (near_1, far_1, first), (near_2, far_2, second) = placed[0], *text[:2]
@@ -257,6 +274,19 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
     apart = near_1 - far > near_2 - far_1
     return (short >= LABEL.text_height * tall and _same_line(first.rect, second.rect)
             and arrow.rect.h <= LABEL.ringed_arrow * short and apart)
+
+
+def _merged_two_after(arrow_at: tuple[float, float, Part], text: tuple[float, float, Part],
+                      grid: Grid) -> bool:
+    """_two_digits_after where the two digits merged into one blob, too wide for one digit
+    (a blurred ring joins them): the blob nearest the end cell, shorter than they are and set
+    apart from them (merged digits have no gap between them at all), is the arrow."""
+    (_, far, arrow), (near, _, digits) = arrow_at, text
+    if digits.rect.w < LABEL.merged_two * digits.rect.h:
+        return False
+    return (LABEL.min_stroke <= near - far <= LABEL.digit_gap * grid.pitch
+            and arrow.rect.h <= LABEL.ringed_arrow * digits.rect.h
+            and _same_line(arrow.rect, digits.rect))
 
 
 def _edge(cell: Rect, along: int, outward: int) -> float:
@@ -363,6 +393,157 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
         if zone.overlaps(part.rect) and _same_line(part.rect, label.digits):
             return replace(label, unclear="ink beside its digits that no label owns")
     return label
+
+
+def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
+               end: int, claimed: set[int], labels: np.ndarray,
+               ends: dict[Axis, dict[int, tuple[int, int]]]) -> FoundSum | None:
+    """A label at a line's end whose arrow no test above could see, or None.
+
+    The game draws a label at fixed places from the end cell's edge: the arrow from right at
+    the edge to about a fifth of the pitch out, the digits from about a quarter of the pitch
+    on. At a small zoom a faint light-blue arrow can vanish in the blur, or merge with the
+    ring of its outlined digits into one blob, or blur into no triangle at all; the digits
+    stay where the game put them. So ink that no label claimed is this line's label when
+    - it starts at the arrow's place, is longer than an arrow and narrows between an
+      arrow-long head and the rest (arrow and digits merged: cut there), or it starts where
+      the digits begin (the arrow lost), and
+    - its digits are one text line of plainly two digits (the game pads every sum to two),
+      of a digit's height, with no text beside them (a word of tutorial text is no label),
+      and
+    - no other line ends where they stand: which line a label is owned by is decided by its
+      arrow, so without one only a place that one line's end can explain is read.
+    """
+    row, col = (index, end) if axis == "row" else (end, index)
+    cell = grid.cell_square(row, col)
+    along, across, outward = _geometry(side)
+    edge = _edge(cell, along, outward)
+    pitch = grid.pitch
+    ink = []
+    for part in parts:
+        if part.label in claimed \
+                or abs(part.center[across] - cell.center[across]) > LABEL.on_axis * pitch:
+            continue
+        near, far = _extent(part, along, outward, edge)
+        if near >= -1 and far <= LABEL.reach * pitch:
+            ink.append((near, far, part))
+    if not ink:
+        return None
+    ink.sort(key=lambda c: c[0])
+    near, far, first = ink[0]
+    if near <= LABEL.arrow_head * pitch and far <= LABEL.arrow_head_long * pitch:
+        # A blob alone where the arrow belongs, which the tests above did not take for one:
+        # a speck of the arrow, far smaller than digits standing where the game puts digits,
+        # is passed over; anything else there (a digit?) leaves the label unclear.
+        if len(ink) < 2 or not LABEL.digits_from * pitch <= ink[1][0] <= LABEL.lost_digits * pitch \
+                or max(first.rect.w, first.rect.h) > LABEL.small_arrow * ink[1][2].rect.h:
+            return None
+        ink = ink[1:]
+        near, far, first = ink[0]
+    rest = [p for _, _, p in ink[1:]]
+    if near > LABEL.lost_digits * pitch:
+        return None
+    if near > LABEL.arrow_head * pitch:
+        arrow = _gap_part(first, along, outward, edge)  # the arrow lost: where it stood
+        head = [first]
+    else:
+        cut = _cut_arrow(first, labels, along, outward, pitch)
+        if cut is None:
+            return None
+        arrow, digits_part = cut
+        head = [digits_part]
+    chain = _chain(arrow, [*head, *[p for p in rest if p not in head]], grid, side)[1:]
+    digits = _one_line(chain)
+    # The game pads every sum to two digits: one digit there may be a given's in a cell the
+    # grid missed (its faint outline gone, its digit where a label's would stand).
+    if not digits or (head and head[0] not in digits) or digits_seen(digits)[0] != 2:
+        return None
+    box = union(digits)
+    if box.h > LABEL.digits_height * pitch:
+        return None  # no text: a cell's outline the grid missed
+    gap = LABEL.digit_gap * pitch
+    taken = {p.label for p in digits} | {arrow.label}
+    for part in parts:  # text beside the digits on their line: words, not a label
+        if part.label in claimed or part.label in taken \
+                or part.rect.h < LABEL.text_height * box.h or not _same_line(part.rect, box):
+            continue
+        if box.inflate(gap).overlaps(part.rect):
+            return None
+    for other_axis, lines in ends.items():
+        for other, (first_at, last_at) in lines.items():
+            for other_side, position in _ends(other_axis, first_at, last_at):
+                if (other_axis, other, other_side) == (axis, index, side):
+                    continue
+                if _stands_at(box, grid, other_axis, other, other_side, position):
+                    return None
+    return FoundSum(axis, index, side, arrow.rect, box, (arrow, *digits), (row, col))
+
+
+def _stands_at(box: Rect, grid: Grid, axis: Axis, index: int, side: Side, end: int) -> bool:
+    """Whether this ink stands where a label of that line end would: on its axis, beyond its
+    end cell and within a label's reach."""
+    row, col = (index, end) if axis == "row" else (end, index)
+    cell = grid.cell_square(row, col)
+    along, across, outward = _geometry(side)
+    if abs(box.center[across] - cell.center[across]) > LABEL.on_axis * grid.pitch:
+        return False
+    start = box.x if along == 0 else box.y
+    length = box.w if along == 0 else box.h
+    edge = _edge(cell, along, outward)
+    near = start - edge if outward > 0 else edge - (start + length)
+    far = near + length
+    return near >= -1 and far <= LABEL.reach * grid.pitch
+
+
+def _gap_part(digits: Part, along: int, outward: int, edge: float) -> Part:
+    """A stand-in for a lost arrow: the space between the end cell and the digits, across as
+    wide as the digits (it owns no ink: label 0 is the background's)."""
+    r = digits.rect
+    if along == 0:
+        x0, x1 = (edge, r.x) if outward > 0 else (r.right, edge)
+        rect = Rect(min(x0, x1), r.y, abs(x1 - x0), r.h)
+    else:
+        y0, y1 = (edge, r.y) if outward > 0 else (r.bottom, edge)
+        rect = Rect(r.x, min(y0, y1), r.w, abs(y1 - y0))
+    return Part(rect, 0, 0)
+
+
+def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
+               pitch: float) -> tuple[Part, Part] | None:
+    """An arrow merged with its digits, cut apart where the blob narrows between them: the
+    arrow's tip, thin, touches the digits' ring. None when the blob has no such waist within
+    an arrow's length of its start (then it is no arrow and digits)."""
+    x, y, w, h = (int(v) for v in (blob.rect.x, blob.rect.y, blob.rect.w, blob.rect.h))
+    mask = labels[y:y + h, x:x + w] == blob.label
+    profile = mask.sum(axis=along).astype(float)  # ink across the line, position by position
+    if outward < 0:
+        profile = profile[::-1]
+    # The digits begin, at the latest, where the ink grows near their full height; the waist
+    # is the thinnest place before (the furthest out of equals, as the tip ends there), and
+    # the arrow's base, nearer the cell, is wider than it: a bar of even width has no waist.
+    tall = np.nonzero(profile >= LABEL.small_arrow * profile.max())[0]
+    limit = min(len(profile) - 2, int(LABEL.arrow_head_long * pitch), int(tall[0]))
+    if limit < 2:
+        return None
+    window = profile[2:limit + 1]
+    cut = 2 + int(np.nonzero(window == window.min())[0][-1])
+    if profile[cut] >= profile[:cut].max() \
+            or profile[cut] > LABEL.arrow_waist * profile[cut:].max():
+        return None
+    n = len(profile)
+    (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))
+    return (_sub_part(blob, mask, along, h0, h1), _sub_part(blob, mask, along, t0, t1))
+
+
+def _sub_part(blob: Part, mask: np.ndarray, along: int, start: int, stop: int) -> Part:
+    """The blob's ink from `start` to `stop` pixels into it along the axis, as a part of its
+    own (its tight box; the blob's label)."""
+    piece = mask[:, start:stop] if along == 0 else mask[start:stop]
+    ys, xs = np.nonzero(piece)
+    dx, dy = (start, 0) if along == 0 else (0, start)
+    rect = Rect(blob.rect.x + dx + float(xs.min()), blob.rect.y + dy + float(ys.min()),
+                float(xs.max() - xs.min() + 1), float(ys.max() - ys.min() + 1))
+    return Part(rect, int(piece.sum()), blob.label)
 
 
 def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,

@@ -416,9 +416,18 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
         return None
     if blue >= LEVEL.blue_share * total:
         return "placed"
+    if blue < LEVEL.dark_share * total:
+        return "line"
     # Between: blue digits this thin lose most of their blue to JPEG's halved colour
     # resolution, and no dark label shows this much; read as dark it would be sure and wrong.
-    return "line" if blue < LEVEL.dark_share * total else None
+    # Their ink as a whole still leans blue, well beyond the background's own lean (a dark
+    # label's ink leans as the background does, or less): then they are blue.
+    b, g, r = (patch[:, :, i][inked].astype(np.int16) for i in range(3))
+    lean = float(np.median(b - np.maximum(g, r)))
+    bb, bg, br = (int(v) for v in np.asarray(shot.background).reshape(3))
+    if lean >= max(LEVEL.blue_lean, bb - max(bg, br) + LEVEL.blue_lean):
+        return "placed"
+    return None
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

@@ -139,9 +139,14 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
             box = Rect(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
             if _edge_ink(ink, box) > SCREEN_KIND.edge_ink:
                 squares.append(box)
-    if len(squares) < 2:
+    if not squares:
         return []
-    ordered = _on_lattice(view, background, _reading_order(squares))
+    in_rows = _reading_order(squares)
+    # No row of two: perhaps the first button alone, its neighbours locked and too faint to
+    # find; the lattice walk below keeps it only when it finds one of them after it.
+    ordered = _on_lattice(view, background, in_rows or sorted(squares, key=lambda s: s.y)[:1])
+    if len(ordered) < 2:
+        return []
     return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
 
 
@@ -153,19 +158,31 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
     holds a locked button, and the first spot with neither ends the map. Buttons found off
     the lattice are kept after those (the map's fault then says so)."""
     first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
-    if len(first_row) < 2:
-        return squares
-    # neighbours stand one pitch apart; a button missed leaves a gap of two
-    steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
-    pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
-    if pitch <= first_row[0].w:
-        return squares
     height, width = view.shape[:2]
     luma = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
     background_luma = int(cv2.cvtColor(background.reshape(1, 1, 3).astype(np.uint8),
                                        cv2.COLOR_BGR2GRAY)[0, 0])
     faint = ((distance(view, background) > SCREEN_KIND.slot_ink)
              & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
+    if len(first_row) < 2:
+        # One button in the first row (the rest locked, too faint): the game's own pitch
+        # over the button's side, within the slack of a side found with its frame or blur:
+        # the pitch there whose spots along the row show the most outline. A lone first
+        # button is still no map unless the walk finds a locked button after it (a logo
+        # square is no map).
+        first = first_row[0]
+        usual = SCREEN_KIND.button_pitch * first.w
+        low, high = SCREEN_KIND.button_pitch_slack
+        tries = np.linspace(low * usual, high * usual, 33)
+        pitch = float(max(tries, key=lambda p: sum(_edge_ink(
+            faint, Rect(first.x + n * float(p), first.y, first.w, first.h))
+            for n in range(1, SCREEN_KIND.map_columns))))
+    else:
+        # neighbours stand one pitch apart; a button missed leaves a gap of two
+        steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
+        pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
+    if pitch <= first_row[0].w:
+        return squares
     left, top = first_row[0].x, first_row[0].y
     w, h = (float(np.median([getattr(sq, side) for sq in squares])) for side in ("w", "h"))
     found = list(squares)
@@ -199,12 +216,21 @@ def _without_specks(ink: np.ndarray) -> np.ndarray:
 
 
 def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Only the intervals as long as most: every button is one size."""
+    """Only the intervals as long as most: every button is one size. Each interval counts the
+    others as long as it (within the tolerance); those with the most such company stay. Where
+    none has any (one button left open, the rest locked and too faint, beside the music
+    note's run), all stay: the buttons' outline test and the lattice walk decide."""
     if not intervals:
         return []
-    usual = float(np.median([b - a for a, b in intervals]))
-    within = SCREEN_KIND.button_size_tolerance * usual
-    return [(a, b) for a, b in intervals if abs((b - a) - usual) <= within]
+    lengths = [b - a for a, b in intervals]
+
+    def company(length: int) -> int:
+        return sum(abs(other - length) <= SCREEN_KIND.button_size_tolerance * length
+                   for other in lengths)
+
+    most = max(company(length) for length in lengths)
+    return [run for run, length in zip(intervals, lengths, strict=True)
+            if company(length) == most]
 
 
 def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, int]]:
@@ -307,10 +333,16 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
     completed level's, and one faint mark among buttons plainly completed is the open level.
     Two plainly open buttons break the rule (a check mark missed)."""
     settled = list(buttons)
+    # Levels open one at a time, in order: the completed ones come first, so a faint mark
+    # before a plainly completed button is a completed level's too.
+    last_done = max((n for n, b in enumerate(buttons)
+                     if b.state == "completed" and not b.unclear), default=-1)
+    settled = [replace(b, state="completed", unclear=False) if b.unclear and n < last_done
+               else b for n, b in enumerate(settled)]
     if not any(b.state == "dashed" for b in buttons):
         return settled, None  # every level may be completed: a faint mark stays unclear
-    plain = [b for b in buttons if b.state == "open" and not b.unclear]
-    unclear = [b for b in buttons if b.unclear]
+    plain = [b for b in settled if b.state == "open" and not b.unclear]
+    unclear = [b for b in settled if b.unclear]
     if len(plain) > 1:
         return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
                          "the game opens one at a time")

@@ -75,6 +75,9 @@ class GridSettings:
     squareness: float = 0.12  # |w - h| over the side
     min_inside_fill: float = 0.6  # the inside of an outline, less its digit
     size_tolerance: float = 0.12  # of the median side: all cells are one size
+    # logical px the ink is thickened by, pass after pass, to close the gaps blur and JPEG
+    # break into a thin outline (its inside leaks out through them)
+    outline_grow: tuple[int, ...] = (1, 2)
     pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
     off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
     # An outline is found by its inside, smaller than min_side by the line's width: insides
@@ -133,12 +136,17 @@ class LabelSettings:
     # blob (this share of its box) no wider than tall, at most this share of the height of
     # the digits that follow it (measured: small arrows 0.3-0.67 of them, a digit 0.9 and up).
     small_arrow: float = 0.75
-    # ... or this much of the shorter digit, when exactly two digits follow it (a ringed arrow)
-    ringed_arrow: float = 0.9
+    # ... or this much of the shorter digit, when exactly two digits follow it (a ringed arrow,
+    # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
+    ringed_arrow: float = 0.95
+    # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
+    # most 0.95), set at least `min_stroke` apart from the blob before it
+    merged_two: float = 1.3
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
-    small_arrow_base: float = 0.12
+    small_arrow_base: float = 0.1
+    arrow_base_max: float = 0.5  # of the pitch: the largest arrow's base is about 0.3
     small_arrow_side: int = 3
     arrow_solid: float = 0.7  # of its box: blur fills a small arrow; digits keep gaps
     arrow_base_full: float = 0.75
@@ -150,6 +158,18 @@ class LabelSettings:
     # An arrow's base (across the line) is longer than its height (along it) by at least
     # this (the game's: 2); digits, taller than wide, otherwise match up and down arrows.
     arrow_base: float = 1.25
+    # A label whose arrow no test saw (vision.labels._arrowless), in pitches from the end
+    # cell's edge: the game draws the arrow from the edge to about 0.2 out and the digits from
+    # about 0.25 (0.23-0.35 measured at 0.5x-1.1x). Ink starting within `arrow_head` is the
+    # arrow, alone when it ends within `arrow_head_long`; digits starting from `digits_from`
+    # to `lost_digits` after no arrow (or a speck of one) lost theirs. A merged arrow is cut
+    # where the blob narrows to this share of the ink beyond (its tip against the digits' ring).
+    arrow_head: float = 0.15
+    digits_height: float = 0.6  # of the pitch: a label's digits are less tall (0.35-0.45)
+    arrow_head_long: float = 0.3
+    digits_from: float = 0.2
+    lost_digits: float = 0.45
+    arrow_waist: float = 0.5
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
 
@@ -208,6 +228,11 @@ class ScreenKindSettings:
     # to within this share of a button's width.
     map_columns: int = 5
     column_tolerance: float = 0.25
+    # The buttons' pitch over their side (64 px over 44 on the real map), for a map whose
+    # first row shows one button only (the others locked and too faint to find): the lattice
+    # is walked on it to find them.
+    button_pitch: float = 64 / 44
+    button_pitch_slack: tuple[float, float] = (0.88, 1.04)  # of that pitch: tried between
     # The spot after the last button found: ink this far from the map's green (colour
     # distance) on this share of its outline is a locked button a degraded capture left too
     # faint to find, so the map is a doubt (a level map would otherwise be read short, sure).
@@ -285,6 +310,10 @@ class LevelSettings:
     # is marginal), a dark label under 5 %, its edges tinted by a teal background at most.
     blue_share: float = 0.25
     dark_share: float = 0.1  # a dark label's blue is under this share: between, no scope
+    # ... unless its ink's median blue-over-red-and-green is this much, and this much above
+    # the background's: blue labels between measured 31-36 (0.5x-0.6x, JPEG), dark ones at
+    # most 10 above the background's own.
+    blue_lean: int = 20
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
