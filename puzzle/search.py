@@ -13,7 +13,7 @@ keeps only the candidates that some set of distinct values (one per open cell it
 piece left and not in the line) adds up to what it still needs, where the cells can take that
 set's values one each. A cell left with one candidate takes that value from the other open cells
 of its row and column. Bounds on the sums alone (the smallest and largest totals) left level 15
-to thousands of nodes; the sets settle it in tens.
+to 7,000 nodes (1.3 s) for its first answer; this search takes about 40 (15 ms).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class _State:
             fixed = sum(self.board.get(c, 0) for c in counted if c not in empty)
             self.sums.append(((total.axis, total.index), [c for c in counted if c in empty],
                               total.total - fixed))
+        self.in_sums = Counter(c for _, cells, _ in self.sums for c in cells)
         # The other empty cells of each empty cell's row and column: a value one of them must
         # take is gone from the rest.
         self.peers: dict[Cell, list[Cell]] = {
@@ -130,7 +131,8 @@ class _State:
         that line must take. The `k` pieces of a value left go to `k` different rows and `k`
         different columns (no repeats in a line), so when only `k` rows (or columns) may take
         it, each of them must: one of that line's cells takes it."""
-        cell = min(options, key=lambda c: len(options[c]))
+        # Fewest candidates, then the most sums through it: a wrong guess there fails soonest.
+        cell = min(options, key=lambda c: (len(options[c]), -self.in_sums[c]))
         best = [(cell, v) for v in sorted(options[cell])]
         if not best:
             return []
