@@ -519,7 +519,9 @@ class Player:
         deadline = self.clock() + self.drops.timing.complete_ms / 1000
         sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
-            self.guard.sleep(0.05)
+            # Read again once the game changed (a grab every few ms: the completed screen dims
+            # it all), not at a fixed pace: the level's time ends when the game says so.
+            self._until_changed(sight)
             sight = self.eyes.look()
         return sight
 
