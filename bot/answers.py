@@ -10,9 +10,9 @@ joined before z3 is used again, since one z3 context must not serve two threads,
 level's line is said.
 
 Faster still, the answer comes from the plain-Python search (puzzle.search.first): on the
-practice levels it answers in well under a millisecond to a few, where z3 spends 3 to 50 ms
-building its encoding and answering. It searches at most `FIRST_NODES` nodes (a few ms), and
-z3 answers a board that takes more (level 15, 31 empty cells). Whichever answers, the rules
+practice levels it answers in well under a millisecond to a few (level 15, 31 empty cells:
+about 15 ms), where z3 spends 3 to 50 ms building its encoding and answering. It searches at
+most `FIRST_NODES` nodes, and z3 answers a board that takes more. Whichever answers, the rules
 check accepts the answer before anything moves (bot.play), and z3 proves uniqueness meanwhile:
 its thread starts once the thread before it (the warm-up, say) has ended, so the plain answer
 never waits for z3.
@@ -32,8 +32,9 @@ from puzzle.model import Placement, Puzzle
 from puzzle.search import first
 from puzzle.solver import solutions, solve
 
-FIRST_NODES = 40  # the plain search's budget: about 0.1 ms a node on a big board, so a board
-                  # it finds hard costs a few ms before z3 answers it
+FIRST_NODES = 150  # the plain search's budget: about 0.4 ms a node on a big board (level 15
+                   # answers in about 40), so a board it finds hard costs some 60 ms before z3
+                   # answers it
 WARM_UP = Puzzle.from_dict({"cells": [[0, 0, None], [0, 1, 1]], "pieces": [2], "sums": []})
 
 

@@ -130,14 +130,19 @@ class Eyes:
         """`sight`'s frame read in full (a glance's, say). `counted`: its time goes into
         `read_s` (not when it runs in a thread beside other timed work, bot.glance.Judge)."""
         start = self.clock()
-        reading = sight.finish() if sight.finish is not None else read_screen(sight.read_frame)
+        reading = (sight.finish() if sight.finish is not None
+                   else read_screen(sight.read_frame, hint=sight.reading.game))
         if counted:
             self.read_s += self.clock() - start
         return replace(sight, reading=reading, glance=False, finish=None)
 
     def _look(self, quick: bool = False) -> Sight:
         if self.game is not None:
-            sight = self._read(self._around(self.game), quick=quick)
+            area = self._around(self.game)
+            # vision looks for the game where it was first, and searches the frame only when
+            # it is not there (a moved game is found as before, a little later)
+            hint = self.game.moved(-area.x, -area.y)
+            sight = self._read(area, quick=quick, hint=hint)
             if sight.reading.game is not None and self._whole(sight):
                 return sight
         sight = self._read_whole(quick)
@@ -176,7 +181,8 @@ class Eyes:
         return self._read(self.region, frame, start, quick)
 
     def _read(self, area: Box, frame: np.ndarray | None = None,
-              start: float | None = None, quick: bool = False) -> Sight:
+              start: float | None = None, quick: bool = False, hint: Box | None = None
+              ) -> Sight:
         start = self.clock() if start is None else start
         frame = self.screen.grab(area) if frame is None else frame
         if self._warming is not None:
@@ -185,9 +191,9 @@ class Eyes:
         grabbed = self.clock()
         finish = None
         if quick:
-            reading, finish = glance_screen(frame)
+            reading, finish = glance_screen(frame, hint)
         else:
-            reading = read_screen(frame)
+            reading = read_screen(frame, hint=hint)
         done = self.clock()
         self.grab_s += grabbed - start
         self.read_s += done - grabbed

@@ -417,7 +417,7 @@ class Player:
                 else:  # a piece went back to the tray: the same plan goes on from a new reading
                     sight = self._let_go(before, drags[0])
                 continue
-            sight = self._await_complete()
+            sight = self._await_complete(sight)
             if sight.reading.screen == "level_complete":
                 return sight
             if self._undone(sight, answer):
@@ -513,13 +513,19 @@ class Player:
         self.guard.sleep(self.drops.timing.view_poll_ms / 1000)  # a frame or more to let go
         return self.eyes.look()
 
-    def _await_complete(self) -> Sight:
+    def _await_complete(self, played: Sight | None = None) -> Sight:
         """The screen once the completed screen shows, or the level still there after
-        `Timing.complete_ms` (the game draws it a frame or more after the last drop)."""
+        `Timing.complete_ms` (the game draws it a frame or more after the last drop).
+        `played`: a sight whose frame shows the last drop landed (bot.drops): the first read
+        waits for the game to change from it, so the board just confirmed is not read again."""
         deadline = self.clock() + self.drops.timing.complete_ms / 1000
+        if played is not None:
+            self._until_changed(played)
         sight = self.eyes.look()
         while sight.reading.screen == "level" and self.clock() < deadline:
-            self.guard.sleep(0.05)
+            # Read again once the game changed (a grab every few ms: the completed screen dims
+            # it all), not at a fixed pace: the level's time ends when the game says so.
+            self._until_changed(sight)
             sight = self.eyes.look()
         return sight
 

@@ -7,19 +7,24 @@ takes 5 to 50 ms to build its encoding and answer; the rules check (puzzle.rules
 it, and z3 still proves uniqueness, while the pieces move. With a budget of search nodes it
 gives up (None) rather than take long on a board it finds hard: z3 answers that one instead.
 
-It fills the empty cell with the fewest candidates first. A candidate keeps every sum through
-its cell possible: the cells a sum still counts are in one line, so they take distinct values,
-none already in that line, and the smallest and largest totals of that many distinct values
-left in the tray must bracket what the sum still needs.
+Each node narrows every open cell's candidates until nothing changes, then branches on the
+fewest alternatives. A candidate is a piece left that its row and column do not hold yet. A sum
+keeps only the candidates that some set of distinct values (one per open cell it counts, each a
+piece left and not in the line) adds up to what it still needs, where the cells can take that
+set's values one each. A cell left with one candidate takes that value from the other open cells
+of its row and column. Bounds on the sums alone (the smallest and largest totals) left level 15
+to 7,000 nodes (1.3 s) for its first answer; this search takes about 40 (15 ms).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import accumulate
+from itertools import combinations
 
 from puzzle.model import Cell, Line, Placement, Puzzle, Value, lines_through
+
+Options = dict[Cell, frozenset[Value]]
 
 
 class OutOfBudget(Exception):
@@ -40,38 +45,95 @@ class _State:
             fixed = sum(self.board.get(c, 0) for c in counted if c not in empty)
             self.sums.append(((total.axis, total.index), [c for c in counted if c in empty],
                               total.total - fixed))
-        self.sums_of: dict[Cell, list[int]] = {c: [] for c in self.empty}
-        for number, (_, cells, _) in enumerate(self.sums):
-            for c in cells:
-                self.sums_of[c].append(number)
+        self.in_sums = Counter(c for _, cells, _ in self.sums for c in cells)
+        # The other empty cells of each empty cell's row and column: a value one of them must
+        # take is gone from the rest.
+        self.peers: dict[Cell, list[Cell]] = {
+            c: [o for o in self.empty if o != c and (o[0] == c[0] or o[1] == c[1])]
+            for c in self.empty}
         # How often each value stands in each line now.
         self.line_values: dict[Line, Counter[Value]] = {}
         for cell, value in self.board.items():
             for line in lines_through(cell):
                 self.line_values.setdefault(line, Counter())[value] += 1
 
-    def options(self, open_cells: list[Cell]) -> dict[Cell, list[Value]]:
-        """Each open cell's candidates: a piece left, no repeat in its lines, its sums still
-        possible."""
-        reach = [self._reach(number) for number in range(len(self.sums))]
-        tray = [v for v in sorted(self.left) if self.left[v]]
-        found = {}
+    def options(self, open_cells: list[Cell]) -> Options:
+        """Each open cell's candidates, narrowed by the sums, the single candidates and the
+        pieces' counts until nothing changes; some cell has none at a dead end."""
+        tray = frozenset(v for v, k in self.left.items() if k)
+        found: Options = {}
         for cell in open_cells:
             row, col = (self.line_values.get(line, Counter()) for line in lines_through(cell))
-            values = [v for v in tray if not row[v] and not col[v]]
-            for number in self.sums_of[cell]:
-                values = [v for v in values if _fits(reach[number], v)]
-            found[cell] = values
+            found[cell] = frozenset(v for v in tray if not row[v] and not col[v])
+        sums = []
+        for _, cells, target in self.sums:
+            open_here = [c for c in cells if c not in self.board]
+            if open_here:
+                sums.append((open_here, target - sum(self.board[c] for c in cells
+                                                     if c in self.board)))
+        settled: set[Cell] = set()
+        dirty = set(open_cells)  # cells whose candidates changed since their sums looked
+        while dirty:
+            for open_here, need in sums:
+                if dirty.isdisjoint(open_here):
+                    continue
+                narrowed = _sets_that_add_up(open_here, need, found)
+                for c in open_here:
+                    if narrowed[c] != found[c]:
+                        found[c] = narrowed[c]
+                        dirty.add(c)
+                        if not narrowed[c]:
+                            return found
+            dirty = set()
+            for cell, values in found.items():
+                if len(values) != 1 or cell in settled:
+                    continue
+                settled.add(cell)
+                for other in self.peers[cell]:
+                    if other in found and not values.isdisjoint(found[other]):
+                        found[other] = found[other] - values
+                        dirty.add(other)
+                        if not found[other]:
+                            return found
+            if not dirty and not self._counts(found, dirty):
+                return found
         return found
 
-    def branch(self, options: dict[Cell, list[Value]]) -> list[tuple[Cell, Value]]:
+    def _counts(self, found: Options, dirty: set[Cell]) -> bool:
+        """The `k` pieces of a value left go to `k` different rows and columns: when only `k`
+        rows (or columns) may take it, each must, so a line where one cell may take it puts it
+        there (that cell goes into `dirty`). And every piece left must find its own cell.
+        False at a dead end (a cell's candidates emptied), else True."""
+        lines: dict[tuple[Value, int], dict[int, list[Cell]]] = {}
+        for c, values in found.items():
+            for v in values:
+                lines.setdefault((v, 0), {}).setdefault(c[0], []).append(c)
+                lines.setdefault((v, 1), {}).setdefault(c[1], []).append(c)
+        for v, k in self.left.items():
+            for axis in (0, 1):
+                places = lines.get((v, axis), {})
+                if k > 0 and len(places) < k:
+                    found[next(iter(found))] = frozenset()
+                    return False
+                if 0 < k == len(places):
+                    for cells in places.values():
+                        if len(cells) == 1 and len(found[cells[0]]) > 1:
+                            found[cells[0]] = frozenset((v,))
+                            dirty.add(cells[0])
+        if not _fills(found, self.left):
+            found[next(iter(found))] = frozenset()
+            return False
+        return True
+
+    def branch(self, options: Options) -> list[tuple[Cell, Value]]:
         """The fewest alternatives one of which must hold, [] at a dead end: the values of the
         cell with the fewest candidates, or the cells of one line that may take a value which
         that line must take. The `k` pieces of a value left go to `k` different rows and `k`
         different columns (no repeats in a line), so when only `k` rows (or columns) may take
         it, each of them must: one of that line's cells takes it."""
-        cell = min(options, key=lambda c: len(options[c]))
-        best = [(cell, v) for v in options[cell]]
+        # Fewest candidates, then the most sums through it: a wrong guess there fails soonest.
+        cell = min(options, key=lambda c: (len(options[c]), -self.in_sums[c]))
+        best = [(cell, v) for v in sorted(options[cell])]
         if not best:
             return []
         places: dict[tuple[Value, int], dict[int, list[Cell]]] = {}  # (value, axis): lines
@@ -90,18 +152,6 @@ class _State:
                         best = [(c, v) for c in need]
         return best
 
-    def _reach(self, number: int) -> tuple[int, int, list[Value], list[int], list[int]]:
-        """A sum now: what its open cells still need, how many there are, the distinct values
-        they may take (sorted), and the running totals of those from the small and large end."""
-        line, cells, target = self.sums[number]
-        in_line = self.line_values.get(line, Counter())
-        need = target - sum(self.board[c] for c in cells if c in self.board)
-        count = sum(1 for c in cells if c not in self.board)
-        values = [v for v in sorted(self.left) if self.left[v] and not in_line[v]]
-        low = [0, *accumulate(values)]
-        high = [0, *accumulate(reversed(values))]
-        return need, count, values, low, high
-
     def place(self, cell: Cell, value: Value, delta: int) -> None:
         self.left[value] -= delta
         for line in lines_through(cell):
@@ -112,19 +162,58 @@ class _State:
             del self.board[cell]
 
 
-def _fits(reach: tuple[int, int, list[Value], list[int], list[int]], value: Value) -> bool:
-    """`value` in one of a sum's open cells leaves the others a total they can still make:
-    `count - 1` distinct values from the rest, between their smallest and largest totals."""
-    need, count, values, low, high = reach
-    rest, others = need - value, count - 1
-    if others == 0:
-        return rest == 0
-    if others > len(values) - 1:
+def _sets_that_add_up(cells: list[Cell], need: int, options: Options) -> Options:
+    """Each of a sum's open `cells` keeps the candidates that belong to a set of distinct values
+    adding up to `need` which the cells can take one each (a matching); none when no set does."""
+    pool = sorted(frozenset().union(*(options[c] for c in cells)))
+    kept: dict[Cell, set[Value]] = {c: set() for c in cells}
+    for chosen in combinations(pool, len(cells)):
+        if sum(chosen) != need:
+            continue
+        allowed = {c: options[c].intersection(chosen) for c in cells}
+        if _matches(cells, allowed):
+            for c in cells:
+                kept[c] |= allowed[c]
+    return {c: frozenset(kept[c]) for c in cells}
+
+
+def _matches(cells: list[Cell], allowed: dict[Cell, frozenset[Value]]) -> bool:
+    """Whether each cell can take a different one of its allowed values (augmenting paths)."""
+    owner: dict[Value, Cell] = {}
+
+    def claim(cell: Cell, seen: set[Value]) -> bool:
+        for v in allowed[cell]:
+            if v not in seen:
+                seen.add(v)
+                if v not in owner or claim(owner[v], seen):
+                    owner[v] = cell
+                    return True
         return False
-    # Without `value` (always one of `values`: a candidate is left and not in the line yet)
-    small = low[others + 1] - value if value <= values[others - 1] else low[others]
-    large = high[others + 1] - value if value >= values[-others] else high[others]
-    return small <= rest <= large
+
+    return all(claim(c, set()) for c in sorted(cells, key=lambda c: len(allowed[c])))
+
+
+def _fills(options: Options, left: Counter[Value]) -> bool:
+    """Whether every open cell can take a piece of its candidates, no piece used twice: a
+    matching of cells to pieces, each value as many times as pieces of it are left."""
+    holders: dict[Value, list[Cell]] = {}
+
+    def claim(cell: Cell, seen: set[Value]) -> bool:
+        for v in options[cell]:
+            if v in seen:
+                continue
+            seen.add(v)
+            taken = holders.setdefault(v, [])
+            if len(taken) < left[v]:
+                taken.append(cell)
+                return True
+            for i, holder in enumerate(taken):
+                if claim(holder, seen):
+                    taken[i] = cell
+                    return True
+        return False
+
+    return all(claim(c, set()) for c in sorted(options, key=lambda c: len(options[c])))
 
 
 def solutions(puzzle: Puzzle, limit: int = 2,
@@ -146,6 +235,16 @@ def solutions(puzzle: Puzzle, limit: int = 2,
             yield tuple(Placement(r, c, state.board[(r, c)]) for r, c in state.empty)
             return
         options = state.options(open_cells)
+        forced = [(c, v) for c, values in options.items() if len(values) == 1 for v in values]
+        if forced and all(options.values()):
+            # A cell with one candidate left takes it in every answer below this node: all of
+            # them at once, one node (the next one checks them together).
+            for cell, value in forced:
+                state.place(cell, value, +1)
+            yield from search()
+            for cell, value in forced:
+                state.place(cell, value, -1)
+            return
         branch = state.branch(options)
         for cell, value in branch:
             state.place(cell, value, +1)

@@ -91,11 +91,12 @@ def change_readings(monkeypatch: pytest.MonkeyPatch,
                     change: Callable[[ScreenReading, bool], ScreenReading]) -> None:
     """Every reading the bot's eyes make goes through `change(reading, quick)`: the full ones
     and the glances (quick, bot.glance), and a glance's full reading made from it."""
-    def read(image: np.ndarray, quick: bool = False) -> ScreenReading:
-        return change(read_screen(image, quick=quick), quick)
+    def read(image: np.ndarray, quick: bool = False, hint: Box | None = None) -> ScreenReading:
+        return change(read_screen(image, quick=quick, hint=hint), quick)
 
-    def glance(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
-        reading, full = glance_screen(image)
+    def glance(image: np.ndarray, hint: Box | None = None
+               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+        reading, full = glance_screen(image, hint)
         return change(reading, True), lambda: change(full(), False)
 
     monkeypatch.setattr(bot.eyes, "read_screen", read)
@@ -518,13 +519,15 @@ def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
         order.append(f"engine opened in {threading.current_thread().name}")
         return []
 
-    def reading(image: np.ndarray, quick: bool = False) -> ScreenReading:
+    def reading(image: np.ndarray, quick: bool = False, hint: Box | None = None
+                ) -> ScreenReading:
         order.append("read")
-        return read_screen(image, quick=quick)
+        return read_screen(image, quick=quick, hint=hint)
 
-    def glance(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+    def glance(image: np.ndarray, hint: Box | None = None
+               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
         order.append("read")
-        return glance_screen(image)
+        return glance_screen(image, hint)
 
     monkeypatch.setattr(bot.eyes, "read_labels", engine)
     monkeypatch.setattr(bot.eyes, "read_screen", reading)
@@ -603,8 +606,9 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
     reads: list[tuple[str, int]] = []  # ("glance" | "its full reading" | "full", picks so far)
     table = rig(fresh=True)
 
-    def unsure(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
-        reading, full = glance_screen(image)
+    def unsure(image: np.ndarray, hint: Box | None = None
+               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+        reading, full = glance_screen(image, hint)
         if reading.screen != "level":
             return reading, full
         reads.append(("glance", len(table.events("pick"))))
@@ -616,8 +620,8 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
         doubt = Doubt(SumAt("row", 0), "doubtful reading '12' (confidence 0.00)")
         return replace(reading, puzzle=None, doubts=(doubt,)), finish
 
-    def read(image: np.ndarray, quick: bool = False) -> ScreenReading:
-        reading = read_screen(image, quick=quick)
+    def read(image: np.ndarray, quick: bool = False, hint: Box | None = None) -> ScreenReading:
+        reading = read_screen(image, quick=quick, hint=hint)
         if reading.screen == "level":
             reads.append(("full", len(table.events("pick"))))
         return reading

@@ -77,3 +77,24 @@ def test_impossible_specs_say_why(spec: dict[str, object], words: str) -> None:
     with pytest.raises(GenerationError) as raised:
         generate(0, Spec(**spec))  # type: ignore[arg-type]
     assert words in str(raised.value)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_plain_search_finds_every_answer_z3_finds_with_a_sum_taken_away(seed: int) -> None:
+    """The search prunes hard (puzzle.search): it must never prune an answer away. With one sum
+    fewer a board has several answers; both searches list the same ones."""
+    from dataclasses import replace
+
+    from puzzle.search import first, solutions
+    from puzzle.solver import solutions as z3_solutions
+
+    puzzle = generate(seed, SPECS[seed % len(SPECS)]).puzzle
+    answer = first(puzzle, 10_000)
+    assert answer is not None and is_solution(puzzle, answer)
+    looser = replace(puzzle, sums=puzzle.sums[1:])
+    ours = sorted(tuple(sorted(a)) for a in solutions(looser, limit=50))
+    theirs = sorted(tuple(sorted(a)) for a in z3_solutions(looser, limit=50))
+    assert len(ours) == len(theirs) >= 1
+    if len(ours) < 50:  # all of them: the very same answers
+        assert ours == theirs
+    assert all(is_solution(looser, a) for a in ours)

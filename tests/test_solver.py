@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from puzzle.model import Placement, Puzzle, Sum
+from puzzle.model import LEVEL_COUNT, Placement, Puzzle, Sum
 from puzzle.rules import is_solution
 from puzzle.search import count_solutions
 from puzzle.solver import NoSolution, explain, solutions, solve
+from tests.conftest import PROJECT
 
 LEVEL_7 = {
     "cells": [[0, 0, 2], [0, 3, None], [0, 5, None], [1, 0, None], [1, 1, 1], [1, 4, 5],
@@ -182,12 +183,25 @@ def test_a_cell_that_no_piece_fits_is_explained() -> None:
 
 
 def test_the_plain_searchs_first_answer_passes_the_check_on_every_practice_level() -> None:
+    from bot.answers import FIRST_NODES
     from game.levels import load_level
     from puzzle.search import first
-    for number in range(1, 15):  # level 15 is beyond a small budget (z3 answers it)
+    for number in range(1, LEVEL_COUNT + 1):  # level 15 too, within the bot's budget
         puzzle = load_level(number).puzzle
-        answer = first(puzzle, 1000)
+        answer = first(puzzle, FIRST_NODES)
         assert answer is not None and is_solution(puzzle, answer), number
+
+
+def test_the_plain_searchs_first_answer_passes_the_check_on_every_test_pack_level() -> None:
+    from bot.answers import FIRST_NODES
+    from game.packs import load_pack
+    from puzzle.search import first
+    folders = sorted(p for p in (PROJECT / "tests" / "data" / "packs").iterdir() if p.is_dir())
+    assert folders
+    for folder in folders:
+        for number, level in enumerate(load_pack(folder).levels, start=1):
+            answer = first(level.puzzle, FIRST_NODES)
+            assert answer is not None and is_solution(level.puzzle, answer), (folder, number)
 
 
 def test_the_plain_search_gives_up_past_its_budget_and_on_a_board_with_no_answer() -> None:

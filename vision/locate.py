@@ -9,6 +9,7 @@ The edges are then refined at full resolution, and the scale is the width over 8
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -46,6 +47,69 @@ def find_game(image: np.ndarray) -> list[GameArea]:
         colour = (int(background[0]), int(background[1]), int(background[2]))
         areas.append(GameArea(box, box.w / GAME_WIDTH, colour))
     return areas
+
+
+def found_at(image: np.ndarray, hint: Box) -> GameArea | None:
+    """The game where it was last seen (`hint`, in this image's pixels), or None when it is
+    not there: a few strips along the hint's edges instead of the whole search of `find_game`
+    (the game rarely moves between two looks; a caller that gets None searches as usual).
+
+    Each edge must lie within `hint_band` pixels of the hint's, with background inside it and
+    no background just beyond it (else the game moved or grew): a game that moved further, or
+    a different screen's colours, fails one edge or another."""
+    band = LOCATE.hint_band
+    height, width = image.shape[:2]
+    x0, y0, x1, y1 = hint.x, hint.y, hint.x + hint.w, hint.y + hint.h
+    if hint.w <= 4 * band or hint.h <= 4 * band or x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return None
+    near, far = LOCATE.edge_probe
+    across_x = slice(int(x0 + hint.w * near), int(x0 + hint.w * far))
+    across_y = slice(int(y0 + hint.h * near), int(y0 + hint.h * far))
+    inside = band + 1  # strips just inside each edge give the background colour
+    strips = [image[y0 + band:y0 + inside + band, across_x], image[y1 - inside - band:y1 - band,
+              across_x], image[across_y, x0 + band:x0 + inside + band].transpose(1, 0, 2),
+              image[across_y, x1 - inside - band:x1 - band].transpose(1, 0, 2)]
+    background = median_colour(np.concatenate([s.reshape(-1, 3) for s in strips]))
+    colour = (int(background[0]), int(background[1]), int(background[2]))
+
+    def edge(lo: int, hi: int, shares: Callable[[int, int], np.ndarray], rising: bool,
+             limit: int) -> int | None:
+        """Where the background starts (rising) or ends, among positions lo..hi-1 clipped to
+        the image: None when it is not inside the band."""
+        start, stop = max(0, lo), min(limit, hi)
+        is_bg = shares(start, stop) >= LOCATE.edge_share
+        if not is_bg.any():
+            return None
+        if rising:
+            first = int(np.argmax(is_bg))
+            if not is_bg[first:].all() or (first == 0 and start > 0):
+                return None  # background before the band, or a gap after the edge
+            return start + first
+        last = len(is_bg) - 1 - int(np.argmax(is_bg[::-1]))
+        if not is_bg[:last + 1].all() or (last == len(is_bg) - 1 and stop < limit):
+            return None
+        return start + last + 1
+
+    def columns(lo: int, hi: int) -> np.ndarray:
+        share: np.ndarray = (distance(image[across_y, lo:hi], background)
+                             <= LOCATE.edge_colour_distance).mean(axis=0)
+        return share
+
+    def rows(lo: int, hi: int) -> np.ndarray:
+        share: np.ndarray = (distance(image[lo:hi, across_x], background)
+                             <= LOCATE.edge_colour_distance).mean(axis=1)
+        return share
+
+    left = edge(x0 - band, x0 + band + 1, columns, True, width)
+    right = edge(x1 - band - 1, x1 + band, columns, False, width)
+    top = edge(y0 - band, y0 + band + 1, rows, True, height)
+    bottom = edge(y1 - band - 1, y1 + band, rows, False, height)
+    if left is None or right is None or top is None or bottom is None:
+        return None
+    box = Box(left, top, right - left, bottom - top)
+    if abs(box.w - hint.w) > 2 or abs(box.h - hint.h) > 2:
+        return None
+    return GameArea(box, box.w / GAME_WIDTH, colour)
 
 
 def _flat_regions(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

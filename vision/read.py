@@ -16,11 +16,12 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from puzzle.geometry import Box
 from vision.colours import dark_ink
 from vision.crops import Shot
 from vision.grid import one_size, outline_squares
 from vision.level import level_reader
-from vision.locate import GameView, find_game, view_of
+from vision.locate import GameView, find_game, found_at, view_of
 from vision.menus import read_completed, read_title_or_map
 from vision.pieces import find_pieces
 from vision.reading import Doubt, Named, ScreenReading
@@ -32,24 +33,29 @@ class ImageFormatError(ValueError):
     """The array is not an image vision can read (not 2-D grey or 3/4-channel 8-bit)."""
 
 
-def read_screen(image: np.ndarray, quick: bool = False) -> ScreenReading:
+def read_screen(image: np.ndarray, quick: bool = False, hint: Box | None = None
+                ) -> ScreenReading:
     """Everything on one screenshot (BGR, BGRA or grey uint8 array).
+
+    `hint`: where the game was last seen, in this image's pixels (bot.eyes): looked at first,
+    the whole image searched only when the game is not exactly there (vision.locate.found_at).
 
     `quick`: a glance. A level's digits are read by the template classifier alone, no
     Tesseract (tens of milliseconds less on a level's first sight, whose digits are new); any
     digit it is not sure of is a doubt. For a caller that checks it against the full reading
     before anything it did on it counts (bot.glance); other screens are read in full."""
     start = time.perf_counter()
-    reading, _ = _read(image, quick)
+    reading, _ = _read(image, quick, hint)
     return replace(reading, seconds=time.perf_counter() - start)
 
 
-def glance_screen(image: np.ndarray) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
-    """read_screen(image, quick=True), and the function that turns it into the full reading
+def glance_screen(image: np.ndarray, hint: Box | None = None
+                  ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+    """read_screen(image, quick=True, hint), and the function that turns it into the full reading
     of the same image (what read_screen(image) gives) without finding its elements again:
     only the digits are read anew, by Tesseract (bot.glance calls it in a thread)."""
     start = time.perf_counter()
-    glance, reader = _read(image, True)
+    glance, reader = _read(image, True, hint)
 
     def full() -> ScreenReading:
         began = time.perf_counter()
@@ -62,11 +68,19 @@ Reader = Callable[[bool], ScreenReading]
 """A screen whose elements were found, read (at a glance when True) on each call."""
 
 
-def _read(image: np.ndarray, quick: bool) -> tuple[ScreenReading, Reader]:
+def _read(image: np.ndarray, quick: bool, hint: Box | None) -> tuple[ScreenReading, Reader]:
     bgr = _as_bgr(image)
-    areas = find_game(bgr) if min(bgr.shape[:2]) >= READ.min_image_side else []
     reading = ScreenReading("unknown", doubts=(Doubt(Named("game"), "no game area found"),))
     chosen: Reader = _as_read(reading)
+    if min(bgr.shape[:2]) < READ.min_image_side:
+        return reading, chosen
+    there = found_at(bgr, hint) if hint is not None else None
+    if there is not None:
+        reader = _view_reader(Shot(bgr, view_of(bgr, there)))
+        candidate = reader(quick)
+        if candidate.screen != "unknown":
+            return candidate, reader
+    areas = find_game(bgr)  # not where it was, or what is there is no game screen
     for n, area in enumerate(areas):
         reader = _view_reader(Shot(bgr, view_of(bgr, area)))
         candidate = reader(quick)

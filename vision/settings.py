@@ -38,6 +38,10 @@ class LocateSettings:
     # game when at least `edge_share` of that middle shows its background.
     edge_probe: tuple[float, float] = (0.3, 0.7)
     edge_share: float = 0.5
+    # Where the game was last seen (vision.locate.found_at): each edge is looked for this many
+    # pixels either side of its old place; the game is there when every edge is found inside
+    # that band with no background beyond it, and its size is unchanged.
+    hint_band: int = 3
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,71 @@
+"""Finding the game where it was last seen (vision.locate.found_at, read_screen's `hint`): the
+same game area and reading as the whole search when it is there, and the whole search when it
+moved."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.render import render_screen
+from puzzle.geometry import Box
+from vision.locate import find_game, found_at
+from vision.read import glance_screen, read_screen
+
+SCREENS = [("title", None), ("level_select", None), ("level", 3), ("level", 15),
+           ("level_complete", 4)]
+
+
+def framed(screen: str, level: int | None, seed: int = 0) -> np.ndarray:
+    return render_screen(screen, level, frame=True, seed=seed).image
+
+
+def moved(image: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """The same picture with everything shifted (the edge pixels repeat into the gap)."""
+    return np.roll(np.roll(image, dy, axis=0), dx, axis=1)
+
+
+@pytest.mark.parametrize(("screen", "level"), SCREENS)
+def test_the_game_is_found_where_the_search_finds_it(screen: str, level: int | None) -> None:
+    image = framed(screen, level)
+    area = find_game(image)[0]
+    there = found_at(image, area.box)
+    assert there is not None
+    assert there.box == area.box and there.scale == area.scale
+
+
+@pytest.mark.parametrize(("dx", "dy"), [(12, 0), (0, -9), (-40, 25), (5, 5)])
+def test_a_moved_game_is_not_found_at_its_old_place_but_found_by_the_reading(
+        dx: int, dy: int) -> None:
+    image = framed("level", 7, seed=3)
+    old = find_game(image)[0].box
+    shifted = moved(image, dx, dy)
+    assert found_at(shifted, old) is None
+    reading = read_screen(shifted, hint=old)
+    assert reading.screen == "level" and reading.level == 7
+    assert reading.game == old.moved(dx, dy)
+    assert reading.puzzle == read_screen(shifted).puzzle
+
+
+def test_a_hint_gives_the_same_reading_and_glance_as_the_whole_search() -> None:
+    image = framed("level", 12, seed=1)
+    hint = find_game(image)[0].box
+    plain = read_screen(image)
+    hinted = read_screen(image, hint=hint)
+    assert hinted.screen == "level" and hinted.puzzle is not None
+    assert (hinted.game, hinted.puzzle, hinted.cells, hinted.pieces) == (
+        plain.game, plain.puzzle, plain.cells, plain.pieces)
+    glance, full = glance_screen(image, hint)
+    assert glance.game == plain.game and full().puzzle == plain.puzzle
+
+
+def test_a_hint_on_another_screen_or_off_the_image_falls_back_to_the_search() -> None:
+    level = framed("level", 2)
+    title = framed("title", None)
+    hint = find_game(level)[0].box
+    assert title.shape == level.shape
+    assert read_screen(title, hint=hint).screen == "title"
+    far = Box(level.shape[1] - 10, level.shape[0] - 10, 800, 600)
+    assert found_at(level, far) is None
+    assert read_screen(level, hint=far).screen == "level"
+    assert found_at(level, Box(hint.x + 100, hint.y + 80, hint.w // 2, hint.h // 2)) is None
