@@ -8,7 +8,7 @@ Everything here works on the logical 800x600 game view; sizes are relative to th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -64,10 +64,15 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     usual = float(np.median(sides)) if sides else None
     for grow in GRID.outline_grow:
         thick = cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
-        insides += [found for found in _insides(thick, view, background)
-                    if not any(_overlap(found, seen) for seen in insides)
-                    and (usual is None or abs((found[2] + found[3]) / 2 + 2 * grow - usual)
-                         <= GRID.size_tolerance * usual)]
+        seen = list(insides)
+
+        def new(found: tuple[int, int, int, int], seen: list[tuple[int, int, int, int]] = seen,
+                grow: int = grow) -> bool:
+            return not any(_overlap(found, old) for old in seen) and (
+                usual is None or abs((found[2] + found[3]) / 2 + 2 * grow - usual)
+                <= GRID.size_tolerance * usual)
+
+        insides += _insides(thick, view, background, new)
     return _outlines(insides, darkness)
 
 
@@ -76,9 +81,12 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool
             and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
 
 
-def _insides(dark: np.ndarray, view: np.ndarray,
-             background: np.ndarray) -> list[tuple[int, int, int, int]]:
-    """The enclosed regions of no ink, of a cell's size and square, showing the background."""
+def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
+             wanted: Callable[[tuple[int, int, int, int]], bool] | None = None
+             ) -> list[tuple[int, int, int, int]]:
+    """The enclosed regions of no ink, of a cell's size and square, showing the background
+    (and `wanted`, asked before the costlier look at the inside's colour: a thicker pass
+    wants only the insides the passes before it did not find)."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     insides = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
@@ -88,6 +96,8 @@ def _insides(dark: np.ndarray, view: np.ndarray,
         if abs(w - h) > GRID.squareness * side or area < GRID.min_inside_fill * w * h:
             continue
         if not _enclosed(dark.shape, x, y, w, h):
+            continue
+        if wanted is not None and not wanted((int(x), int(y), int(w), int(h))):
             continue
         if _filled(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label, background):
             continue
