@@ -74,6 +74,15 @@ def features(digit: np.ndarray) -> np.ndarray:
     return np.append(hog, aspect)
 
 
+@cache
+def _hog_cells(shape: tuple[int, ...], cell: int, bins: int) -> np.ndarray:
+    """Each pixel's cell's first bin (the same for every digit: made once)."""
+    rows, columns = np.indices(shape)
+    where: np.ndarray = ((rows // cell) * (shape[0] // cell) + columns // cell) * bins
+    where.setflags(write=False)
+    return where
+
+
 def _hog(image: np.ndarray) -> np.ndarray:
     """Histograms of oriented gradients (unsigned, `hog_bins` bins, each gradient split
     between its two nearest bins) over `hog_cell` px cells, each 2x2 block of cells
@@ -87,8 +96,7 @@ def _hog(image: np.ndarray) -> np.ndarray:
     upper = position - low
     cell = DIGITS.hog_cell
     cells = image.shape[0] // cell
-    rows, columns = np.indices(image.shape)
-    where = ((rows // cell) * cells + columns // cell) * bins
+    where = _hog_cells(image.shape, cell, bins)
     hist = (np.bincount((where + low % bins).ravel(), (magnitude * (1 - upper)).ravel(),
                         cells * cells * bins)
             + np.bincount((where + (low + 1) % bins).ravel(), (magnitude * upper).ravel(),
@@ -150,13 +158,17 @@ class Templates:
         near = np.einsum("ij,ij->i", queries, queries)[:, None] + self.norms[None, :] - 2 * products
         near = np.maximum(near, 0)
         k = DIGITS.neighbours
+        # All rows at once (a row at a time cost a selection and a mask over every template
+        # per digit): the k nearest of each, and each digit's nearest template of each row.
+        orders = np.argpartition(near, k, axis=1)[:, :k]
+        digits = np.unique(self.labels)
+        nearest = np.stack([near[:, self.labels == d].min(axis=1) for d in digits], axis=1)
         found: list[int | None] = []
-        for row in near:
-            order = np.argpartition(row, k)[:k]
+        for row, order, by_digit in zip(near, orders, nearest, strict=True):
             labels = self.labels[order]
             digit = int(labels[np.argmin(row[order])])
             own = float(np.sqrt(row[order].min()))
-            other = float(np.sqrt(row[self.labels != digit].min()))
+            other = float(np.sqrt(by_digit[digits != digit].min()))
             clear = other / max(own, 1e-6) - 1 >= DIGITS.margin
             found.append(digit if bool((labels == digit).all()) and clear else None)
         return found
@@ -196,11 +208,16 @@ def classify(digits: list[np.ndarray]) -> list[Vote] | None:
         return []
     described = np.stack([features(d) for d in digits])
     probabilities = found.network.probabilities(described)
+    chosen = [int(np.argmax(row[:NOT_A_DIGIT])) for row in probabilities]
+    odds = [float(row[digit]) for row, digit in zip(probabilities, chosen, strict=True)]
+    # The templates are asked only where they decide (a probability between `agree` and
+    # `sure`): their distances to every template were most of the classifier's time.
+    asked = [n for n, p in enumerate(odds) if DIGITS.agree <= p < DIGITS.sure]
+    nearest = dict(zip(asked, found.templates.nearest_agree(described[asked]), strict=True)
+                   ) if asked else {}
     votes = []
-    for row, nearest in zip(probabilities, found.templates.nearest_agree(described),
-                            strict=True):
-        digit = int(np.argmax(row[:NOT_A_DIGIT]))
-        probability = float(row[digit])
-        sure = probability >= DIGITS.sure or (nearest == digit and probability >= DIGITS.agree)
+    for n, (digit, probability) in enumerate(zip(chosen, odds, strict=True)):
+        sure = probability >= DIGITS.sure or (nearest.get(n) == digit
+                                              and probability >= DIGITS.agree)
         votes.append(Vote(str(digit), sure, round(probability, 4)))
     return votes
