@@ -33,8 +33,8 @@ class Part:
     area: int
     label: int
 
-    @property
-    def center(self) -> tuple[float, float]:
+    @functools.cached_property
+    def center(self) -> tuple[float, float]:  # asked thousands of times on a level's parts
         return self.rect.center
 
 
