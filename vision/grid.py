@@ -51,7 +51,7 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     the outside of an outline does not change its shape. A coloured inside is a piece's own
     frame (in the tray or placed): pieces.py reads those.
     """
-    darkness = np.clip(int(np.max(background)) - channel_max(view).astype(np.float32), 0, None)
+    darkness = _Darkness(channel_max(view), int(np.max(background)))
     insides = _insides(dark, view, background)
     # A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside
     # leaks out through the gaps: the ink thickened by a pixel closes them. Its insides are a
@@ -105,7 +105,21 @@ def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     return insides
 
 
-def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) -> list[Rect]:
+class _Darkness:
+    """How much darker than the background each pixel is (0 where lighter), as float32: made
+    only for the strips the outlines' profiles look at, not for the whole view."""
+
+    def __init__(self, brightest: np.ndarray, background: int) -> None:
+        self.brightest, self.background = brightest, background
+        self.shape: tuple[int, ...] = brightest.shape
+
+    def __getitem__(self, where: tuple[slice, slice]) -> np.ndarray:
+        found: np.ndarray = np.clip(self.background - self.brightest[where].astype(np.float32),
+                                    0, None)
+        return found
+
+
+def _outlines(insides: list[tuple[int, int, int, int]], darkness: _Darkness) -> list[Rect]:
     """Each outline's outer square, to a fraction of a pixel.
 
     A blurred line keeps its centre (the darkness-weighted mean across it) and its total
@@ -133,7 +147,7 @@ def _outlines(insides: list[tuple[int, int, int, int]], darkness: np.ndarray) ->
     return squares
 
 
-def _profile(darkness: np.ndarray, inside: tuple[int, int, int, int],
+def _profile(darkness: _Darkness, inside: tuple[int, int, int, int],
              edge: int) -> tuple[np.ndarray, int]:
     """Darkness across one side of an outline (averaged along its middle), and where it starts.
 
