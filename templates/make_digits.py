@@ -67,6 +67,9 @@ EPOCHS = 25
 BATCH = 256
 RATE = 2e-3
 DECAY = 1e-4
+# Random looks whose digits are trained on (--looks) are drawn from this seed on: the benches
+# and tests judge on seeds below 10,000.
+LOOK_SEEDS = 100_000
 
 
 def _hls(hue: float, lightness: float, saturation: float) -> Colour:
@@ -302,16 +305,36 @@ def train(rows: np.ndarray, labels: np.ndarray, seed: int) -> dict[str, np.ndarr
     return weights
 
 
-def training_set(count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def look_samples(count: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """The digits of `count` random looks of the practice game (game.looks, seeds from
+    LOOK_SEEDS on, far from every seed the benches and tests judge on), cut by vision itself
+    in every view of every label (bench/digits.py), each labelled by the render's truth where
+    the view shows as many digits as the truth. These are the shapes drawing alone misses:
+    small ringed sums on tinted grounds, as rescaled, JPEG-compressed and gamma-shifted
+    screens make them."""
+    if not count:
+        return [], np.zeros(0, np.int8)
+    from bench.digits import sweep
+
+    records, _ = sweep(range(LOOK_SEEDS, LOOK_SEEDS + count), reads=False)
+    return [r.pixels for r in records], np.array([int(r.truth) for r in records], np.int8)
+
+
+def training_set(count: int, seed: int, looks: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Descriptions and classes: `count` labels' digits and a reshaped copy of each, plus
-    OTHERS_SHARE as many labels of characters that are no digit (and their copies). The
-    digits as drawn come first."""
+    OTHERS_SHARE as many labels of characters that are no digit (and their copies), plus the
+    digits of `looks` random looks (`look_samples`). The digits as drawn come first."""
     digits, labels = samples(count, seed)
     others, other_labels = samples(round(OTHERS_SHARE * count), seed + 1, others=1.0)
     rng = random.Random(seed + 2)
     shapes = digits + others
     shapes += [varied(d, rng) for d in shapes]
-    classes = np.concatenate([labels, other_labels, labels, other_labels]).astype(np.int64)
+    seen, seen_labels = look_samples(looks)
+    # (kept as cut: with a reshaped copy of each too, 1,000 looks judged worse on held-out
+    # fonts than 600 looks without)
+    shapes += seen
+    classes = np.concatenate([labels, other_labels, labels, other_labels,
+                              seen_labels]).astype(np.int64)
     return np.stack([features(d) for d in shapes]), classes
 
 
@@ -344,6 +367,8 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=15000, help="labels drawn (15000)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--out", type=Path, default=TEMPLATES)
+    parser.add_argument("--looks", type=int, default=0,
+                        help="also train on the digits of this many random looks (0)")
     parser.add_argument("--judge", type=int, metavar="N",
                         help="instead: judge the shipped file on N labels per font")
     args = parser.parse_args()
@@ -351,7 +376,7 @@ def main() -> int:
     if args.judge:
         print(judge(args.judge, args.seed + 1000))
         return 0
-    rows, classes = training_set(args.count, args.seed)
+    rows, classes = training_set(args.count, args.seed, args.looks)
     weights = train(rows, classes, args.seed)
     # The nearest-template vote (vision.digits) matches the first TEMPLATES digits as drawn,
     # kept in their descriptions' DIGITS.dims principal components: the distances hardly
@@ -367,7 +392,8 @@ def main() -> int:
     np.savez_compressed(args.out, **{k: v.astype(np.float16) for k, v in weights.items()},
                         **templates)
     counts = np.bincount(classes, minlength=NOT_A_DIGIT + 1)
-    print(f"trained on {len(classes)} shapes from {args.count} labels -> {args.out} "
+    print(f"trained on {len(classes)} shapes from {args.count} labels and {args.looks} looks "
+          f"-> {args.out} "
           f"({args.out.stat().st_size // 1024} KB); per class {counts.tolist()}")
     return 0
 

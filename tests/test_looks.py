@@ -13,7 +13,9 @@ settling doubtful digits (vision.resolve) and a sum over 45 doubted: 182
 of these 200 exact, none sure and wrong; seeds 0-599 538 exact, none sure and wrong. With the
 classifier's network, the decisive vote, and the lead's structure fixes (red ink relative to the
 background, dashed outlines, ringed row arrows, the level number after the widest space): 185
-of these 200, seeds 0-1999 1,808 exact, none sure and wrong. This test
+of these 200, seeds 0-1999 1,808 exact, none sure and wrong. With doubtful sums read from
+their views' classifier votes (vision.crops._by_votes): 192 of these 200, seeds 0-599 573
+exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
 """
@@ -31,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.93  # measured 187 of these 200; target 0.995
+MIN_EXACT = 0.96  # measured 192 of these 200; target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 

@@ -450,3 +450,47 @@ def test_a_frame_is_cut_the_same_whatever_opencvs_random_state(
     for other in cut[1:]:
         assert len(other) == len(cut[0])
         assert all(np.array_equal(a, b) for a, b in zip(cut[0], other, strict=True))
+
+
+def test_a_doubtful_sum_is_read_from_two_views_classifier_votes() -> None:
+    """Tesseract reads nothing in many small ringed sums where the classifier names the digits
+    in two views, short of a sure vote: two views voting the same digits, each at least
+    DigitSettings.views_agree, read them; one strong vote for other digits, or one view
+    alone, does not."""
+    from vision.crops import _by_votes
+    from vision.settings import DIGITS
+
+    strong, weak = DIGITS.views_agree, DIGITS.views_agree - 0.1
+    blind = Glyph("", 0.0, (), "05", strong)
+    found = _by_votes([blind, Glyph("4", 0.0, (), "05", 0.9)], None)
+    assert found is not None and found.text == "05" and found.confidence >= OCR.doubtful
+    assert _by_votes([blind, Glyph("4", 0.0, (), "05", weak)], None) is None
+    assert _by_votes([blind, blind, Glyph("", 0.0, (), "06", strong)], None) is None
+    # a vote of another digit count does not dissent (a view that lost or split a digit)
+    assert _by_votes([blind, blind, Glyph("", 0.0, (), "5", 0.99)], None) is not None
+
+
+def test_a_doubtful_blue_sum_may_stand_on_its_plain_view() -> None:
+    """A blue sum's plain ink (which keeps its ring) read sure, with the classifier naming its
+    digits each at least DigitSettings.alone, reads the label, unless another view reads more
+    or other digits sure, or the view is not the one allowed to stand alone."""
+    from vision.crops import _by_votes
+    from vision.settings import DIGITS
+
+    lone = Glyph("23", 0.99, (), "23", DIGITS.alone)
+    noise = Glyph("7", 0.3, (), "2", 0.4)
+    assert _by_votes([noise, noise, lone], 2) == lone
+    assert _by_votes([noise, noise, lone], None) is None
+    assert _by_votes([noise, lone, noise], 2) is None
+    assert _by_votes([noise, noise, Glyph("23", 0.99, (), "23", DIGITS.alone - 0.05)], 2) is None
+    assert _by_votes([Glyph("28", 0.9), noise, lone], 2) is None
+    assert _by_votes([Glyph("123", 0.6), noise, lone], 2) is None
+    assert _by_votes([Glyph("2", 0.99), noise, lone], 2) == lone
+
+
+def test_a_label_carries_the_classifiers_vote() -> None:
+    """read_labels tells, beside its reading, the classifier's digits for the same ink and the
+    least of their probabilities (vision.crops weighs doubtful labels' views by them)."""
+    glyph = read_labels([render("27", (40, 40, 40), (220, 200, 160), True, 24)])[0]
+    assert glyph.text == "27" and glyph.vote == "27"
+    assert 0.5 < glyph.vote_probability <= 1.0

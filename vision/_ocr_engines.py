@@ -47,11 +47,18 @@ class Glyph:
 
     `alternatives`: the other texts the evidence named (a view, or the template classifier),
     most supported first, so a doubtful reading keeps what it might be: the puzzle's rules can
-    then choose among them (vision.resolve). Empty when nothing else was named."""
+    then choose among them (vision.resolve). Empty when nothing else was named.
+
+    `vote`: the template classifier's digits for the same ink (each digit its most probable,
+    "" when it has no templates or saw no digit) and `vote_probability` the least of their
+    probabilities: vision.crops weighs a label's views by them where the views' own readings
+    never settled."""
 
     text: str
     confidence: float
     alternatives: tuple[str, ...] = ()
+    vote: str = ""
+    vote_probability: float = 0.0
 
 
 Symbols = list[tuple[str, float]]  # (character, confidence 0..1), left to right

@@ -19,7 +19,7 @@ from vision.colours import distance
 from vision.locate import GameView
 from vision.ocr import Glyph, combined, glance_labels, read_labels
 from vision.reading import Doubt, Element
-from vision.settings import OCR, READ
+from vision.settings import DIGITS, OCR, READ
 
 
 @dataclass(frozen=True)
@@ -164,6 +164,11 @@ class LabelCrop:
     # (made only when needed: the crops are cut when read, not for every label of a frame)
     others: Callable[[], tuple[np.ndarray, ...]] | None = None
     confirm: bool = False
+    # A label the views left doubtful may still be read from the template classifier's votes
+    # on its views (`_by_votes`): a sum, whose views were measured so. `alone`: the view (an
+    # index into pixels then others) that may stand alone when the classifier is sure of it.
+    by_votes: bool = False
+    alone: int | None = None
 
 
 @dataclass(frozen=True)
@@ -220,8 +225,43 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             read[crop.element] = LabelRead(
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
         chosen = read[crop.element]
+        if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
+            voted = _by_votes(views, crop.alone)
+            if voted is not None:
+                chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
+
+
+def _by_votes(views: Sequence[Glyph], alone: int | None) -> Glyph | None:
+    """A doubtful label's digits from the template classifier's votes on its views, or None.
+
+    Tesseract is blind to many small or ringed digits (every view of a "5" at 0.6x reads
+    nothing) where the classifier still names the right digits, though short of a sure vote.
+    So: two views the classifier reads as the same digits, each at least
+    DigitSettings.views_agree, and no view voting other digits of that count as strongly.
+    Or the `alone` view (a blue sum's plain ink, which keeps its ring) read sure, the
+    classifier naming its digits each at least DigitSettings.alone, and no view reading more
+    digits or other ones sure. Measured on the 242 sum labels 2,600 random looks doubted:
+    107 read so, none wrongly (at 0.5 and 0.7 instead, the first rule misread 2)."""
+    strong = [g.vote for g in views
+              if 1 <= len(g.vote) <= OCR.max_digits and g.vote_probability >= DIGITS.views_agree]
+    agreed = {text for text in strong if strong.count(text) >= 2}
+    if len(agreed) == 1:
+        text = agreed.pop()
+        if all(t == text or len(t) != len(text) for t in strong):
+            least = min(g.vote_probability for g in views if g.vote == text)
+            return Glyph(text, round(max(OCR.doubtful, least), 3))
+    if alone is None or alone >= len(views):
+        return None
+    lone = views[alone]
+    if not (lone.text and lone.confidence >= OCR.doubtful and lone.vote == lone.text
+            and lone.vote_probability >= DIGITS.alone):
+        return None
+    if any(g.confidence >= OCR.doubtful and g.text != lone.text
+           and len(g.text) >= len(lone.text) for g in views):
+        return None
+    return lone
 
 
 def _rivals(glyph: Glyph) -> bool:

@@ -256,8 +256,8 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
 
     if _scope(shot, found) == "placed":
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
-                         lambda: (filled(), plain), confirm=True)
-    return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),))
+                         lambda: (filled(), plain), confirm=True, by_votes=True, alone=2)
+    return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True)
 
 
 def _sum_key(found: FoundSum) -> SumAt:

@@ -197,16 +197,17 @@ def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
     so is one the reads never settled."""
     named = _named(ballot, vote)
     votes = _votes(ballot, vote)
+    said = (vote.text, vote.probability) if vote is not None else ("", 0.0)
     if not votes:
         text = next((r.text for r in ballot if r.text), "")
-        return Glyph(text, 0.0, tuple(t for t in named if t != text))
+        return Glyph(text, 0.0, tuple(t for t in named if t != text), *said)
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
     agrees = vote is None or vote.text == text
     settled = _decided(ballot, vote) and agrees
     return Glyph(text, confidence if settled else min(confidence, OCR.unsettled),
-                 tuple(t for t in named if t != text))
+                 tuple(t for t in named if t != text), *said)
 
 
 def _named(ballot: list[Glyph], vote: Vote | None) -> list[str]:
@@ -230,7 +231,10 @@ def _joined(digits: list[Glyph]) -> Glyph:
     confidence = min((r.confidence for r in digits), default=0.0)
     if not text or any(not r.text for r in digits) or len(text) > OCR.max_digits:
         confidence = min(confidence, OCR.incomplete)
-    return Glyph(text, round(confidence, 3), combined(digits))
+    voted = all(r.vote for r in digits)
+    return Glyph(text, round(confidence, 3), combined(digits),
+                 "".join(r.vote for r in digits) if voted else "",
+                 min((r.vote_probability for r in digits), default=0.0) if voted else 0.0)
 
 
 def combined(digits: Sequence[Glyph]) -> tuple[str, ...]:

@@ -450,6 +450,12 @@ class DigitSettings:
     # A vote this probable stands alone where every Tesseract view read nothing (a lone "0",
     # the padding of "05" and "Level 07", Tesseract reads as nothing in most looks).
     unseen: float = 0.95
+    # A doubtful sum is read from its views' votes (vision.crops._by_votes) when two views'
+    # classifier votes name the same digits, each this probable; or when its plain view reads
+    # sure and the classifier names each of its digits this probable (`alone`). On the sums
+    # 2,600 random looks doubted none was wrong down to 0.6 and 0.7.
+    views_agree: float = 0.7
+    alone: float = 0.9
     dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for an agreeing vote
     # the nearest template of another digit at least this much further than this digit's
