@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
-from vision.crops import LabelCrop, Shot, number, read_crops
+from vision.crops import LabelCrop, Shot, fill_contrast, number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
@@ -63,27 +63,44 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     label_box = shot.box(union(line))
     number_parts = last_word(line)
     digits = union(number_parts)
+    line_height = max(p.rect.h for p in line)
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
     # The crop is widened for the digits' faint outer strokes, but never across the middle of
     # the space before them: the "l" ending "Level" read as a third digit ("107" for 07).
     word = [p for p in line if p.rect.right <= digits.x and p not in number_parts]
     space_middle = (max(p.rect.right for p in word) + digits.x) / 2 if word else None
 
-    def stretched(kernel: int) -> np.ndarray:
+    def cut(kernel: int) -> np.ndarray:
         smooth = cv2.GaussianBlur(shot.image, (kernel, kernel), 0) if kernel >= 3 else shot.image
         # Not cut into digits: on the overlay the faint strokes break up, and a cut loses them.
+        # The number always shows two digits: when the mask lost the faint last one, the
+        # crop still reaches as far as two digits do.
         area = digits.inflate(COMPLETED.widen * digits.h)
+        area = Rect(area.x, area.y, max(area.w, digits.x + LABEL.number_width * line_height
+                                        - area.x), area.h)
         box = shot.box(area.inflate(READ.crop_margin * area.h))
         x0 = max(0, box.x)
         if space_middle is not None:
             x0 = max(x0, shot.box(Rect(space_middle, digits.y, 1, 1)).x)
-        crop = _darker(smooth[max(0, box.y):box.bottom, x0:box.right], shot.background)
+        return smooth[max(0, box.y):box.bottom, x0:box.right]
+
+    def stretched(kernel: int) -> np.ndarray:
+        crop = _darker(cut(kernel), shot.background)
+        return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
+
+    def filled(kernel: int) -> np.ndarray:
+        # Text in a ring darker than its fill: as plain darkness the ring outweighs the fill
+        # and the digits merge into fat blobs; their fill's own contrast shows them. (Measured
+        # on 600 "Level Completed" random looks: 15 more read exactly, no more sure and wrong;
+        # the same view unsmoothed added a sure-wrong "63" for 03, so it is not used.)
+        crop = fill_contrast(cut(kernel), shot.background)
         return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
 
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     read = read_crops([LabelCrop(LEVEL_LABEL, (stretched(stroke),), label_box,
-                                 lambda: (stretched(2 * stroke + 1), stretched(1)),
+                                 lambda: (stretched(2 * stroke + 1), stretched(1),
+                                          filled(stroke)),
                                  confirm=True)])[LEVEL_LABEL]
     doubts: list[Doubt] = []
     level = number(read.glyph, LEVEL_LABEL, label_box, doubts, single=False,
