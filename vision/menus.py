@@ -107,14 +107,37 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     # was read "08" in three views and "04" in one, sure and wrong. A dissent that also named
     # the agreed digits does not count: that cost 37 of 600 exact readings for this one.
     # (Each view's glyph comes from the OCR cache: no second reading.)
+    seen = read_labels(list(views))
     if glyph.confidence >= OCR.doubtful and any(
             len(g.text) == len(glyph.text) and g.text != glyph.text and not g.alternatives
-            for g in read_labels(list(views))):
+            for g in seen):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
+    elif glyph.confidence < OCR.doubtful:
+        glyph = _lost_digit(seen) or glyph
     doubts: list[Doubt] = []
     level = number(glyph, LEVEL_LABEL, label_box, doubts, single=False,
                    width=LEVEL.level_digits)
     return level, label_box, doubts
+
+
+def _lost_digit(seen: list[Glyph]) -> Glyph | None:
+    """The label's two digits when one view reads them sure and every other view reads them
+    too or lost its leading one: the game pads the number to two digits, and the smoothed views
+    of a faint "02" see no "0" (Tesseract is blind to a lone faint "0") and read "2", naming
+    "02" and nothing else. Any view naming other digits of the number's width leaves it
+    doubtful."""
+    width = LEVEL.level_digits
+    sure = {g.text for g in seen if len(g.text) == width and g.confidence >= OCR.doubtful}
+    if len(sure) != 1:
+        return None
+    text = sure.pop()
+    named = {t for g in seen for t in (g.text, *g.alternatives) if len(t) == width}
+    if named != {text}:
+        return None
+    if not all(g.text and (g.text == text or (len(g.text) < width and text.endswith(g.text)))
+               for g in seen):
+        return None
+    return max((g for g in seen if g.text == text), key=lambda g: g.confidence)
 
 
 def _darker(image: np.ndarray, background: np.ndarray) -> np.ndarray:
