@@ -145,3 +145,21 @@ def test_menu_and_next_stay_two_words_when_their_letters_part() -> None:
     assert [len(word) for word in _words(parts)] == [3, 1]
     evenly = [Part(Rect(100.0 + 60 * n, 470.0, 30.0, 14.0), 50, n) for n in range(1, 6)]
     assert len(_words(evenly)) == 5  # five words evenly spaced stay five
+
+
+def test_dimmed_level_labels_of_random_looks() -> None:
+    """"Level Completed" random looks whose dimmed label was doubted before its fill-contrast
+    view, its two-digit-wide crop (a ringed "05", a lost last digit "2") and its padding (a
+    "02" read sure in one view, "2" alone in the others) read exactly now,
+    and 5275 (a faint "04" read "08" in three views, "04" in one that named nothing else) is
+    doubted, not read sure and wrong."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([135, 794, 824, 991, 1354, 1768, 2215, 2546, 5275]):
+        assert case.screen == "level_complete"
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts.pop(5275) == "doubt"
+    assert set(verdicts.values()) == {"exact"}
