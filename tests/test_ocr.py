@@ -25,7 +25,7 @@ from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision import ocr
 from vision._ocr_engines import Engine, ProgramEngine, open_engine
 from vision.ocr import Glyph, read_labels
-from vision.settings import OCR
+from vision.settings import DIGITS, OCR
 
 pytestmark = pytest.mark.slow  # about a minute: left out of the quick loop (-m "not slow")
 
@@ -486,6 +486,43 @@ def test_a_doubtful_blue_sum_may_stand_on_its_plain_view() -> None:
     assert _by_votes([Glyph("28", 0.9), noise, lone], 2) is None
     assert _by_votes([Glyph("123", 0.6), noise, lone], 2) is None
     assert _by_votes([Glyph("2", 0.99), noise, lone], 2) == lone
+
+
+def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
+    """Tesseract reads nothing, or an unsure wrong digit, in many bold or outlined sums the
+    classifier names right: the votes of the view named in `votes_alone` read the label when
+    they name the two digits the game draws in every sum, each at least as probable as asked,
+    and no view reads other digits sure."""
+    from vision.crops import _by_votes
+
+    least = DIGITS.dark_votes_alone
+    voted = Glyph("18", 0.3, (), "16", least)
+    blind = Glyph("", 0.0, (), "1", 0.2)
+    found = _by_votes([voted, blind], None, (0, least))
+    assert found is not None and found.text == "16" and found.confidence >= OCR.doubtful
+    assert _by_votes([voted, blind], None, None) is None
+    assert _by_votes([voted, blind], None, (1, least)) is None  # another view's votes
+    assert _by_votes([Glyph("18", 0.3, (), "16", least - 0.05), blind], None, (0, least)) is None
+    assert _by_votes([Glyph("", 0.0, (), "6", 0.99), blind], None, (0, least)) is None
+    assert _by_votes([voted, Glyph("18", 0.9)], None, (0, least)) is None  # a sure dissent
+    assert _by_votes([voted, Glyph("1", 0.9)], None, (0, least)) is not None  # lost a digit
+    # a view only the classifier reads (vision.ocr.vote_labels) may be the one
+    shade = Glyph("", 0.0, (), "05", DIGITS.blue_votes_alone)
+    assert _by_votes([blind, blind, blind, shade], 2, (3, DIGITS.blue_votes_alone)) == Glyph(
+        "05", DIGITS.blue_votes_alone)
+
+
+def test_vote_labels_carry_votes_and_read_nothing() -> None:
+    """A view weighed by its votes alone reads no text (it never joins Tesseract's agreement
+    rules) and carries the classifier's digits and their least probability."""
+    from vision.ocr import vote_labels
+
+    crops = [render("27", (40, 40, 40), (220, 200, 160), True, 24),
+             np.full((20, 30, 3), 200, np.uint8)]
+    glyph, empty = vote_labels(crops)
+    assert glyph.text == "" and glyph.confidence == 0.0
+    assert glyph.vote == "27" and 0.5 < glyph.vote_probability <= 1.0
+    assert empty.vote == "" and empty.vote_probability == 0.0
 
 
 def test_a_label_carries_the_classifiers_vote() -> None:

@@ -17,7 +17,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import distance
 from vision.locate import GameView
-from vision.ocr import Glyph, combined, glance_labels, read_labels
+from vision.ocr import Glyph, combined, glance_labels, read_labels, vote_labels
 from vision.reading import Doubt, Element
 from vision.settings import DIGITS, OCR, READ
 
@@ -61,6 +61,22 @@ class Shot:
         floor = READ.blue_floor * float(blueness.max()) if blueness.size else 0.0
         shown: np.ndarray = np.clip(blueness - floor, 0, 255).astype(np.uint8)
         return shown
+
+    def shade_crop(self, digits: Rect) -> np.ndarray:
+        """The digits' crop as how much darker than their surroundings (the crop's edge) each
+        pixel is in luma. JPEG keeps luma at full resolution but halves the colour's: in a
+        small blue sum the blue (`blue_crop`) and even its colour distance from the background
+        (`crop`) blur into a blob, while its darker ring, and its fill, darker than most
+        backgrounds, keep the digits' shape in luma."""
+        margin = READ.crop_margin * digits.h
+        box = self.box(digits.inflate(margin))
+        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right]
+        luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        if luma.size == 0:
+            return luma.astype(np.uint8)
+        around = float(np.median(np.concatenate([luma[0], luma[-1], luma[:, 0], luma[:, -1]])))
+        shade: np.ndarray = np.clip(around - luma, 0, 255).astype(np.uint8)
+        return shade
 
     def crop(self, digits: Rect, around: np.ndarray | None = None,
              plain: bool = True) -> tuple[np.ndarray, Box]:
@@ -169,6 +185,13 @@ class LabelCrop:
     # index into pixels then others) that may stand alone when the classifier is sure of it.
     by_votes: bool = False
     alone: int | None = None
+    # Views only the classifier reads, weighed by `_by_votes` alone (never by Tesseract's
+    # agreement rules above): a blue sum's shade (Shot.shade_crop).
+    votes: Callable[[], tuple[np.ndarray, ...]] | None = None
+    # (a view's index into pixels, others, then votes; a probability): that view's classifier
+    # votes read the label by themselves, no Tesseract view agreeing, when each of its digits
+    # is at least so probable (`_votes_stand`).
+    votes_alone: tuple[int, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -226,14 +249,16 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
         chosen = read[crop.element]
         if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
-            voted = _by_votes(views, crop.alone)
+            voted = _by_votes([*views, *(vote_labels(crop.votes()) if crop.votes else ())],
+                              crop.alone, crop.votes_alone)
             if voted is not None:
                 chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
 
 
-def _by_votes(views: Sequence[Glyph], alone: int | None) -> Glyph | None:
+def _by_votes(views: Sequence[Glyph], alone: int | None,
+              votes_alone: tuple[int, float] | None = None) -> Glyph | None:
     """A doubtful label's digits from the template classifier's votes on its views, or None.
 
     Tesseract is blind to many small or ringed digits (every view of a "5" at 0.6x reads
@@ -252,6 +277,10 @@ def _by_votes(views: Sequence[Glyph], alone: int | None) -> Glyph | None:
         if all(t == text or len(t) != len(text) for t in strong):
             least = min(g.vote_probability for g in views if g.vote == text)
             return Glyph(text, round(max(OCR.doubtful, least), 3))
+    if votes_alone is not None and votes_alone[0] < len(views):
+        voter = views[votes_alone[0]]
+        if _votes_stand(views, voter, votes_alone[1]):
+            return Glyph(voter.vote, round(max(OCR.doubtful, voter.vote_probability), 3))
     if alone is None or alone >= len(views):
         return None
     lone = views[alone]
@@ -262,6 +291,17 @@ def _by_votes(views: Sequence[Glyph], alone: int | None) -> Glyph | None:
            and len(g.text) >= len(lone.text) for g in views):
         return None
     return lone
+
+
+def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float) -> bool:
+    """Whether the classifier's votes on one view read a sum by themselves: as many digits
+    as the game draws in every sum (it pads "05"), each at least `least` probable, and no
+    view reading other digits sure (Tesseract dissenting, even unsure, keeps the label
+    doubtful only when sure: it misreads many outlined "6"s as "8"s, unsure)."""
+    if len(lone.vote) != OCR.sum_digits or lone.vote_probability < least:
+        return False
+    return not any(g.text and g.confidence >= OCR.doubtful and g.text != lone.vote
+                   and len(g.text) >= len(lone.vote) for g in views)
 
 
 def _rivals(glyph: Glyph) -> bool:

@@ -48,7 +48,7 @@ from vision.reading import (
     SumReading,
 )
 from vision.resolve import LARGEST_TOTAL, Open, Resolution, puzzle_of, reach, settle
-from vision.settings import GRID, LABEL, LEVEL
+from vision.settings import DIGITS, GRID, LABEL, LEVEL
 
 
 @dataclass(frozen=True)
@@ -256,8 +256,11 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
 
     if _scope(shot, found) == "placed":
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
-                         lambda: (filled(), plain), confirm=True, by_votes=True, alone=2)
-    return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True)
+                         lambda: (filled(), plain), confirm=True, by_votes=True, alone=2,
+                         votes=lambda: (shot.shade_crop(digits),),
+                         votes_alone=(3, DIGITS.blue_votes_alone))
+    return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
+                     votes_alone=(0, DIGITS.dark_votes_alone))
 
 
 def _sum_key(found: FoundSum) -> SumAt:

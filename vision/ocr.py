@@ -35,7 +35,7 @@ from vision._ocr_engines import Engine, Glyph, open_engine
 from vision.digits import Vote, classify
 from vision.settings import DIGITS, OCR, View
 
-__all__ = ["Glyph", "combined", "glance_labels", "read_labels"]
+__all__ = ["Glyph", "combined", "glance_labels", "read_labels", "vote_labels"]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
@@ -133,7 +133,8 @@ class _Reader:
     def _glyphs(self, labels: list[DigitBlobs]) -> list[Glyph]:
         digits = [label.digits() for label in labels]
         reads = iter(self._vote([d for group in digits for d in group]))
-        return [_joined([next(reads) for _ in group]) for group in digits]
+        return [_split_doubt(_joined([next(reads) for _ in group]), label)
+                for group, label in zip(digits, labels, strict=True)]
 
     def _vote(self, digits: list[np.ndarray]) -> list[Glyph]:
         """Each digit read in the views (OcrSettings.views), one after another, until the
@@ -225,6 +226,17 @@ def _named(ballot: list[Glyph], vote: Vote | None) -> list[str]:
     return sorted(support, key=lambda t: -support[t])
 
 
+def _split_doubt(glyph: Glyph, label: DigitBlobs) -> Glyph:
+    """The glyph unsettled, its votes no evidence, and the other reading among its
+    alternatives, when its touching digits may be cut another way that reads otherwise
+    (`_rival_reading`)."""
+    rival = _rival_reading(label)
+    if rival is None:
+        return glyph
+    others = (rival, *(t for t in glyph.alternatives if t != rival))[:OCR.max_alternatives]
+    return Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), others, glyph.vote, 0.0)
+
+
 def _joined(digits: list[Glyph]) -> Glyph:
     """A label's Glyph from its digits: no sure label with an unread digit or too many."""
     text = "".join(r.text for r in digits)
@@ -285,6 +297,25 @@ def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
             glyphs.append(seen.cache[label.key])
         while len(seen.cache) > OCR.cache_size:
             seen.cache.popitem(last=False)
+    return glyphs
+
+
+def vote_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
+    """Every crop's classifier votes alone, as a Glyph that reads nothing (confidence 0) and
+    carries the votes (`vote`, `vote_probability`): a view to be weighed by its votes only
+    (vision.crops._by_votes), where Tesseract's reading of it would be one more to agree."""
+    labels = [normalise(crop) for crop in crops]
+    digits = [label.digits() if label is not None else [] for label in labels]
+    votes = classify([d for group in digits for d in group])
+    if votes is None:
+        return [Glyph("", 0.0) for _ in crops]
+    found = iter(votes)
+    glyphs = []
+    for group, label in zip(digits, labels, strict=True):
+        mine = [next(found) for _ in group]
+        split = label is not None and _rival_reading(label) is not None
+        glyphs.append(Glyph("", 0.0, (), "".join(v.text for v in mine),
+                            0.0 if split else min((v.probability for v in mine), default=0.0)))
     return glyphs
 
 
@@ -432,15 +463,53 @@ def _scaled_blob(strength: np.ndarray, ink: np.ndarray, box: Box, top: int, bott
 def _split_pair(grey: np.ndarray, level: int) -> list[np.ndarray]:
     """The blob as one digit, or as two when it is about two digits wide: cut at the column of
     least ink in its middle part."""
+    cuts = _cuts(grey, level)
+    if not cuts:
+        return [grey]
+    return [grey[:, :cuts[0]], grey[:, cuts[0]:]]
+
+
+def _cuts(grey: np.ndarray, level: int) -> list[int]:
+    """Where a blob about two digits wide may be cut (none for one digit): first the column of
+    least ink in its middle third, then its rivals, other columns there nearly as thin (the
+    profile's local minima within OcrSettings.split_rival of the least, not beside it)."""
     ink = grey > level
     columns, rows = np.nonzero(ink.any(axis=0))[0], np.nonzero(ink.any(axis=1))[0]
     if not columns.size or columns[-1] - columns[0] + 1 <= OCR.single_digit_aspect * rows.size:
-        return [grey]
+        return []
     left, right = int(columns[0]), int(columns[-1]) + 1
     third = (right - left) // 3
     profile = grey[:, left + third:right - third].sum(axis=0, dtype=np.int64)
-    cut = left + third + int(np.argmin(profile))
-    return [grey[:, :cut], grey[:, cut:]]
+    least = int(np.argmin(profile))
+    rivals = [n for n in range(len(profile)) if abs(n - least) > 1
+              and profile[n] <= OCR.split_rival * profile[least]
+              and (n == 0 or profile[n] <= profile[n - 1])
+              and (n == len(profile) - 1 or profile[n] <= profile[n + 1])]
+    return [left + third + n for n in (least, *rivals)]
+
+
+def _rival_reading(blobs: DigitBlobs) -> str | None:
+    """The digits a pair of touching digits reads as by the classifier when cut at a rival
+    column (`_cuts`), where that is not what its thinnest column reads; else None.
+
+    Ringed digits touch along their whole height, and the thinnest column may be a digit's own
+    waist: a ringed "06" cut through its 6 read "03", sure, in three views, while a column
+    nearly as thin between the two read "06". Neither cut can be trusted then."""
+    level = round(255 * OCR.segment_level)
+    for blob in blobs.blobs:
+        cuts = _cuts(blob, level)
+        if len(cuts) < 2:
+            continue
+        reads = []
+        for cut in cuts:
+            votes = classify([blob[:, :cut], blob[:, cut:]])
+            if votes is None:
+                return None
+            reads.append("".join(v.text for v in votes))
+        other = next((text for text in reads[1:] if text != reads[0]), None)
+        if other is not None:
+            return other
+    return None
 
 
 def _framed(grey: np.ndarray, level: int, keep_rows: bool = False) -> np.ndarray:

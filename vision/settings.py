@@ -380,11 +380,19 @@ class OcrSettings:
     # Measured on random looks: two digits in a 2 px ring cut tight cover up to 0.77.
     max_ink_cover: float = 0.85
     max_digits: int = 2
+    sum_digits: int = 2  # the game draws every sum in two digits, padded: "05" (game.layout)
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
     # At the normalised height, one digit is at most this wide relative to its height: a wider
     # blob is two touching digits.
     single_digit_aspect: float = 0.95
+    # A pair of touching digits is cut at the thinnest column of its middle third; another
+    # column there this nearly as thin that reads as other digits leaves the label unsettled
+    # (vision.ocr._rival_reading). Of the touching pairs in seeds 0-599's sum views, 15 of 35
+    # with such a rival read wrong by the classifier, 35 of 823 without; the sums' readings
+    # lost 4 of 1,864 labels to doubt, and seed 3094's "06" read "03" sure is doubted (at 1.2
+    # a sure "05" of tests/test_ocr.py's JPEG ratchet was doubted too).
+    split_rival: float = 1.1
     segment_level: float = 0.42  # where digits are told apart: every view sees the same digits
     views: tuple[View, ...] = field(default=_VIEWS)  # in the order they are read
     vote_floor: float = 0.5  # Tesseract's confidence below which a view's read is no vote
@@ -456,6 +464,16 @@ class DigitSettings:
     # 2,600 random looks doubted none was wrong down to 0.6 and 0.7.
     views_agree: float = 0.7
     alone: float = 0.9
+    # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
+    # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
+    # wrong digit, in many bold or outlined dark digits the classifier names right.
+    dark_votes_alone: float = 0.7
+    # ... and a blue sum from its shade's (vision.crops.Shot.shade_crop: its luma, which JPEG
+    # keeps sharp) at this. Of the shade votes on 589 blue sums (seeds 0-599 and the sums
+    # 2,600 looks doubted) the most probable wrong one was 0.89; 364 right ones reach 0.95.
+    # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
+    # right ones reach 0.7.)
+    blue_votes_alone: float = 0.95
     dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for an agreeing vote
     # the nearest template of another digit at least this much further than this digit's
