@@ -163,3 +163,21 @@ def test_dimmed_level_labels_of_random_looks() -> None:
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
     assert verdicts.pop(5275) == "doubt"
     assert set(verdicts.values()) == {"exact"}
+
+
+def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
+    """Sums Tesseract is blind to, read from the classifier's votes on one view: bold or
+    outlined dark sums on their plain ink (437), small ringed blue ones on their luma shade,
+    which JPEG keeps sharp where their blue blurs (328, 441); and 3094, whose
+    touching ringed "06" cut at the 6's own waist read "03" sure in three views, is doubted,
+    not read sure and wrong (vision.ocr._rival_reading)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([328, 437, 441, 3094]):
+        assert case.screen == "level"
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts.pop(3094) == "doubt"
+    assert set(verdicts.values()) == {"exact"}

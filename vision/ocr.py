@@ -494,18 +494,21 @@ def _rival_reading(blobs: DigitBlobs) -> str | None:
 
     Ringed digits touch along their whole height, and the thinnest column may be a digit's own
     waist: a ringed "06" cut through its 6 read "03", sure, in three views, while a column
-    nearly as thin between the two read "06". Neither cut can be trusted then."""
+    nearly as thin between the two read "06". Neither cut can be trusted then, unless the
+    classifier is sure of both halves of the thinnest, or not even fairly sure of the
+    rival's (OcrSettings.rival_vote)."""
     level = round(255 * OCR.segment_level)
     for blob in blobs.blobs:
         cuts = _cuts(blob, level)
         if len(cuts) < 2:
             continue
-        reads = []
+        reads: list[str] = []
         for cut in cuts:
             votes = classify([blob[:, :cut], blob[:, cut:]])
-            if votes is None:
-                return None
-            reads.append("".join(v.text for v in votes))
+            if votes is None or (not reads and all(v.sure for v in votes)):
+                break  # no templates, or the classifier sure of the thinnest cut's halves
+            if not reads or min(v.probability for v in votes) >= OCR.rival_vote:
+                reads.append("".join(v.text for v in votes))
         other = next((text for text in reads[1:] if text != reads[0]), None)
         if other is not None:
             return other

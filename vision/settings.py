@@ -388,11 +388,12 @@ class OcrSettings:
     single_digit_aspect: float = 0.95
     # A pair of touching digits is cut at the thinnest column of its middle third; another
     # column there this nearly as thin that reads as other digits leaves the label unsettled
-    # (vision.ocr._rival_reading). Of the touching pairs in seeds 0-599's sum views, 15 of 35
-    # with such a rival read wrong by the classifier, 35 of 823 without; the sums' readings
-    # lost 4 of 1,864 labels to doubt, and seed 3094's "06" read "03" sure is doubted (at 1.2
-    # a sure "05" of tests/test_ocr.py's JPEG ratchet was doubted too).
+    # (vision.ocr._rival_reading). Of the touching pairs in seeds 0-599's sum views, 12 of 23
+    # with such a rival read wrong by the classifier, 65 of 862 without; the sums' readings
+    # lost 2 of 1,864 labels to doubt, and seed 3094's ringed "06" read "03" sure is doubted
+    # (at 1.2 a sure "05" of tests/test_ocr.py's JPEG ratchet was doubted too).
     split_rival: float = 1.1
+    rival_vote: float = 0.5  # of each half of a rival cut: less, and the rival is no reading
     segment_level: float = 0.42  # where digits are told apart: every view sees the same digits
     views: tuple[View, ...] = field(default=_VIEWS)  # in the order they are read
     vote_floor: float = 0.5  # Tesseract's confidence below which a view's read is no vote
