@@ -525,6 +525,21 @@ def test_vote_labels_carry_votes_and_read_nothing() -> None:
     assert empty.vote == "" and empty.vote_probability == 0.0
 
 
+def test_a_votes_views_first_digit_is_voted_among_those_it_may_be() -> None:
+    """A sum's first digit may only be 0-4 (no line makes more than 45): voted among those,
+    the probability other digits took is set aside, and a digit outside is never named."""
+    from vision.ocr import _likeliest
+
+    chances = np.zeros(11, np.float32)
+    chances[[0, 8, 10]] = 0.6, 0.35, 0.05  # a ringed leading "0" partly taken for an "8"
+    assert _likeliest(chances, None) == ("0", 0.6)
+    text, probability = _likeliest(chances, "01234")
+    assert text == "0" and abs(probability - 0.6 / 0.65) < 1e-3
+    chances[[0, 8]] = 0.1, 0.85
+    assert _likeliest(chances, None)[0] == "8"
+    assert _likeliest(chances, "01234")[0] == "0"
+
+
 def test_a_label_carries_the_classifiers_vote() -> None:
     """read_labels tells, beside its reading, the classifier's digits for the same ink and the
     least of their probabilities (vision.crops weighs doubtful labels' views by them)."""

@@ -188,6 +188,7 @@ class LabelCrop:
     # Views only the classifier reads, weighed by `_by_votes` alone (never by Tesseract's
     # agreement rules above): a blue sum's shade (Shot.shade_crop).
     votes: Callable[[], tuple[np.ndarray, ...]] | None = None
+    votes_first: str | None = None  # the digits those views' first may be (vision.ocr.vote_labels)
     # (a view's index into pixels, others, then votes; a probability): that view's classifier
     # votes read the label by themselves, no Tesseract view agreeing, when each of its digits
     # is at least so probable (`_votes_stand`).
@@ -249,7 +250,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
         chosen = read[crop.element]
         if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
-            voted = _by_votes([*views, *(vote_labels(crop.votes()) if crop.votes else ())],
+            voted = _by_votes([*views, *(vote_labels(crop.votes(), crop.votes_first)
+                                         if crop.votes else ())],
                               crop.alone, crop.votes_alone)
             if voted is not None:
                 chosen = LabelRead(voted, chosen.box)

@@ -30,7 +30,7 @@ import numpy as np
 
 from vision.settings import DIGITS, OCR
 
-__all__ = ["NOT_A_DIGIT", "TEMPLATES", "Vote", "classify", "features"]
+__all__ = ["NOT_A_DIGIT", "TEMPLATES", "Vote", "classify", "features", "probabilities"]
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "digits.npz"
 
@@ -195,6 +195,18 @@ def shipped() -> Classifier | None:
         templates = Templates(found, data["labels"].astype(np.int8), data["mean"],
                               data["basis"], np.einsum("ij,ij->i", found, found))
     return Classifier(weights, templates)
+
+
+def probabilities(digits: list[np.ndarray]) -> np.ndarray | None:
+    """The network's probabilities of the eleven classes (rows: one per normalised digit;
+    column NOT_A_DIGIT last), or None when no network is shipped."""
+    found = shipped()
+    if found is None:
+        return None
+    if not digits:
+        return np.zeros((0, NOT_A_DIGIT + 1), np.float32)
+    chances: np.ndarray = found.network.probabilities(np.stack([features(d) for d in digits]))
+    return chances
 
 
 def classify(digits: list[np.ndarray]) -> list[Vote] | None:

@@ -257,10 +257,14 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     if _scope(shot, found) == "placed":
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
                          lambda: (filled(), plain), confirm=True, by_votes=True, alone=2,
-                         votes=lambda: (shot.shade_crop(digits),),
+                         votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
                          votes_alone=(3, DIGITS.blue_votes_alone))
     return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
                      votes_alone=(0, DIGITS.dark_votes_alone))
+
+
+# The digits a sum may start with: the game pads it to two ("05"), no line makes more than 45.
+_LEADING = "".join(str(d) for d in range(LARGEST_TOTAL // 10 + 1))
 
 
 def _sum_key(found: FoundSum) -> SumAt:

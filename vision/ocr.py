@@ -32,7 +32,7 @@ import numpy as np
 
 from puzzle.geometry import Box
 from vision._ocr_engines import Engine, Glyph, open_engine
-from vision.digits import Vote, classify
+from vision.digits import NOT_A_DIGIT, Vote, classify, probabilities
 from vision.settings import DIGITS, OCR, View
 
 __all__ = ["Glyph", "combined", "glance_labels", "read_labels", "vote_labels"]
@@ -300,23 +300,37 @@ def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
     return glyphs
 
 
-def vote_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
+def vote_labels(crops: Sequence[np.ndarray], first: str | None = None) -> list[Glyph]:
     """Every crop's classifier votes alone, as a Glyph that reads nothing (confidence 0) and
-    carries the votes (`vote`, `vote_probability`): a view to be weighed by its votes only
-    (vision.crops._by_votes), where Tesseract's reading of it would be one more to agree."""
+    carries the votes (`vote`, `vote_probability`, the least of its digits'): a view to be
+    weighed by its votes only (vision.crops._by_votes), where Tesseract's reading of it would
+    be one more to agree.
+
+    `first`: the digits a label's first digit may be (a sum's: no line makes more than 45),
+    its vote then the likeliest of those, at their share of its probability (the others'
+    counted as none): a ringed leading "0" the network takes for an "8" in part stays a "0"."""
     labels = [normalise(crop) for crop in crops]
     digits = [label.digits() if label is not None else [] for label in labels]
-    votes = classify([d for group in digits for d in group])
-    if votes is None:
+    chances = probabilities([d for group in digits for d in group])
+    if chances is None:
         return [Glyph("", 0.0) for _ in crops]
-    found = iter(votes)
+    rows = iter(chances)
     glyphs = []
     for group, label in zip(digits, labels, strict=True):
-        mine = [next(found) for _ in group]
+        votes = [_likeliest(next(rows), first if n == 0 else None) for n in range(len(group))]
         split = label is not None and _rival_reading(label) is not None
-        glyphs.append(Glyph("", 0.0, (), "".join(v.text for v in mine),
-                            0.0 if split else min((v.probability for v in mine), default=0.0)))
+        glyphs.append(Glyph("", 0.0, (), "".join(text for text, _ in votes),
+                            0.0 if split or not votes else min(p for _, p in votes)))
     return glyphs
+
+
+def _likeliest(chances: np.ndarray, among: str | None) -> tuple[str, float]:
+    """A digit's likeliest class among `among` (any digit when None) and its probability,
+    the probability of digits outside `among` set aside (no digit's own is kept)."""
+    allowed = [int(d) for d in among] if among is not None else list(range(NOT_A_DIGIT))
+    digit = max(allowed, key=lambda d: float(chances[d]))
+    kept = float(sum(chances[d] for d in allowed) + chances[NOT_A_DIGIT])
+    return str(digit), round(float(chances[digit]) / max(kept, 1e-9), 4)
 
 
 def _classified(labels: list[DigitBlobs]) -> list[Glyph]:

@@ -470,8 +470,9 @@ class DigitSettings:
     # wrong digit, in many bold or outlined dark digits the classifier names right.
     dark_votes_alone: float = 0.7
     # ... and a blue sum from its shade's (vision.crops.Shot.shade_crop: its luma, which JPEG
-    # keeps sharp) at this. Of the shade votes on 589 blue sums (seeds 0-599 and the sums
-    # 2,600 looks doubted) the most probable wrong one was 0.89; 364 right ones reach 0.95.
+    # keeps sharp) at this, its first digit voted among 0-4 (vision.ocr.vote_labels). Of the
+    # shade votes on 589 blue sums (seeds 0-599 and the sums 2,600 looks doubted) the most
+    # probable wrong one was 0.89; 407 right ones reach 0.95 (379 without the 0-4).
     # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
     # right ones reach 0.7.)
     blue_votes_alone: float = 0.95
