@@ -15,7 +15,10 @@ classifier's network, the decisive vote, and the lead's structure fixes (red ink
 background, dashed outlines, ringed row arrows, the level number after the widest space): 185
 of these 200, seeds 0-1999 1,808 exact, none sure and wrong. With doubtful sums read from
 their views' classifier votes (vision.crops._by_votes): 192 of these 200, seeds 0-599 573
-exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. This test
+exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. With sums read
+from one view's votes (a dark sum's plain ink, a blue one's luma shade) and touching digits
+with a rival cut doubted: 194 of these 200, seeds 0-599 582, 0-1999 1,923, held-out 2000-2599
+562, fresh 3000-3399 379 (3094, sure and wrong before, doubted), none sure and wrong. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
 """
@@ -33,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.96  # measured 192 of these 200; target 0.995
+MIN_EXACT = 0.97  # measured 194 of these 200; target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
