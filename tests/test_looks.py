@@ -191,6 +191,17 @@ def test_a_dimmed_label_tesseract_never_settles_is_read_from_the_classifiers_vot
     assert _by_votes([Glyph("0", 0.0, (), "06", 0.79), Glyph("0", 0.0, (), "06", 0.5)]) is None
 
 
+def test_a_dimmed_label_one_view_reads_sure_with_the_classifier_stands_alone() -> None:
+    from vision.menus import _alone
+    from vision.ocr import Glyph
+
+    seen = [Glyph("", 0.0, ("05",), "05", 0.16), Glyph("05", 0.73, (), "05", 0.91)]
+    assert _alone(seen) == seen[1]
+    assert _alone([seen[0], Glyph("05", 0.73, (), "05", 0.8)]) is None  # a weak vote
+    assert _alone([*seen, Glyph("06", 0.9, (), "06", 0.5)]) is None  # another read sure
+    assert _alone([*seen, Glyph("", 0.0, (), "06", 0.7)]) is None  # or voted as strongly
+
+
 def test_level_zero_is_no_level() -> None:
     from puzzle.geometry import Box
     from vision.crops import level_number
