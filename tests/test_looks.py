@@ -15,7 +15,10 @@ classifier's network, the decisive vote, and the lead's structure fixes (red ink
 background, dashed outlines, ringed row arrows, the level number after the widest space): 185
 of these 200, seeds 0-1999 1,808 exact, none sure and wrong. With doubtful sums read from
 their views' classifier votes (vision.crops._by_votes): 192 of these 200, seeds 0-599 573
-exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. This test
+exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. With the
+level label, pieces and givens also read from the classifier's votes (and a "Level Completed"
+label the classifier backs weakly and dissents on doubted): 195 of these 200, seeds 0-1999
+1,916, held-out 2000-2599 558, none sure and wrong. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
 """
@@ -33,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.96  # measured 192 of these 200; target 0.995
+MIN_EXACT = 0.97  # measured 195 of these 200; target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
