@@ -21,6 +21,7 @@ from vision.screens import (
     empty_slot_ink,
     filled_buttons,
     has_logo,
+    ink_above_first,
     map_buttons,
     map_fault,
     play_square,
@@ -221,6 +222,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
                                         buttons) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"
+    if fault is None and ink_above_first(shot.view.image, shot.background,
+                                         buttons) > SCREEN_KIND.slot_share:
+        fault = "ink where a row of level buttons would stand above the first: a row missed"
     unclear = [b.number for b in buttons if b.unclear]
     if fault is None and unclear:
         fault = f"level {unclear[0]}'s check mark is too faint to tell completed from open"
