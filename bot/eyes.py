@@ -28,7 +28,7 @@ from vision import read_screen
 from vision.capture import Screen
 from vision.ocr import read_labels
 from vision.read import glance_screen
-from vision.reading import ScreenReading
+from vision.reading import LEVEL_LABEL, ScreenReading, Settled
 
 
 class Recorder(Protocol):
@@ -102,6 +102,9 @@ class Eyes:
         # timeline of a level's first drag, bot.play)
         self.last_look: tuple[float, float, float] = (0.0, 0.0, 0.0)
         self._warming: threading.Thread | None = None
+        # The level the bot last opened (a map button, or Next): a doubtful level label that
+        # names it is read as it (`settle_level`). None: the next level is not known.
+        self.opened: int | None = None
 
     def __repr__(self) -> str:
         return f"Eyes({self.screen!r}, game at {self.game})"
@@ -130,8 +133,9 @@ class Eyes:
         """`sight`'s frame read in full (a glance's, say). `counted`: its time goes into
         `read_s` (not when it runs in a thread beside other timed work, bot.glance.Judge)."""
         start = self.clock()
-        reading = (sight.finish() if sight.finish is not None
-                   else read_screen(sight.read_frame, hint=sight.reading.game))
+        reading = settle_level((sight.finish() if sight.finish is not None
+                                else read_screen(sight.read_frame, hint=sight.reading.game)),
+                               self.opened)
         if counted:
             self.read_s += self.clock() - start
         return replace(sight, reading=reading, glance=False, finish=None)
@@ -194,6 +198,7 @@ class Eyes:
             reading, finish = glance_screen(frame, hint)
         else:
             reading = read_screen(frame, hint=hint)
+        reading = settle_level(reading, self.opened)
         done = self.clock()
         self.grab_s += grabbed - start
         self.read_s += done - grabbed
@@ -229,3 +234,19 @@ class Eyes:
             self.game = Box(g.x + a.x, g.y + a.y, g.w, g.h)
             return True
         return False
+
+
+def settle_level(reading: ScreenReading, opened: int | None) -> ScreenReading:
+    """The level screen's number taken from the level the bot opened, when the level label
+    is the reading's only doubt and names that level among the numbers it may show: levels
+    open in order and the bot knows which one it clicked, so a label it cannot read sure
+    (a small outlined "05" Tesseract reads "06") does not stop the play. Vision still never
+    names the level on its own; the label stays listed as settled (ScreenReading.settled)."""
+    if opened is None or reading.screen != "level" or reading.level is not None \
+            or reading.puzzle is None or len(reading.doubts) != 1:
+        return reading
+    doubt = reading.doubts[0]
+    if doubt.key != LEVEL_LABEL or opened not in doubt.candidates:
+        return reading
+    return replace(reading, level=opened, doubts=(), settled=(
+        *reading.settled, Settled(LEVEL_LABEL, opened, doubt.candidates, doubt.box)))

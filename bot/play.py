@@ -132,7 +132,7 @@ class Player:
                 number = self._choose(sight)
                 if number is None:
                     return
-                sight = self._press(sight, f"{number:02d}", "level")
+                sight = self._press(sight, f"{number:02d}", "level", opens=number)
             elif screen == "level":
                 sight = self._on_level(sight)
             elif screen == "level_complete":
@@ -215,10 +215,12 @@ class Player:
             # Started on a level: only the map says how many levels there are (a pack's count).
             return self._press(sight, "menu", "level_select")
         if finished is not None and left[0] == finished + 1 and "next" in sight.reading.buttons:
-            return self._press(sight, "next", "level")
+            return self._press(sight, "next", "level", opens=finished + 1)
         return self._press(sight, "menu", "level_select")
 
-    def _press(self, sight: Sight, button: str, expect: str) -> Sight:
+    def _press(self, sight: Sight, button: str, expect: str, opens: int | None = None) -> Sight:
+        """Press `button` and wait for the `expect` screen; `opens`: the level it opens."""
+        self.eyes.opened = opens
         box = sight.reading.buttons.get(button)
         game = sight.game
         if box is None or game is None:

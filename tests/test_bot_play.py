@@ -19,7 +19,7 @@ import pytest
 import bot.eyes
 import game.app
 from bot.config import PlayConfig, Safety, Timing
-from bot.eyes import Eyes
+from bot.eyes import Eyes, settle_level
 from bot.play import Player
 from bot.safety import Guard
 from bot.stats import LevelStats, RunResult, summary
@@ -35,7 +35,7 @@ from puzzle.solver import solutions
 from vision import read_screen
 from vision.capture import Screen
 from vision.read import glance_screen
-from vision.reading import ScreenReading
+from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 
 FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
 ORIGIN = (120, 70)  # the window off the desktop's origin: every point is translated
@@ -659,3 +659,47 @@ def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
     assert all(d["cell"] != "tray" for d in table.events("drop"))
     assert picks_at_full and picks_at_full[0] == 0
     assert result.levels[0].glance == "contradicted" and result.levels[0].rereads == 0
+
+
+def doubted_label(names: Callable[[int], tuple[int, ...]]
+                  ) -> Callable[[ScreenReading, bool], ScreenReading]:
+    """Every level screen's label read doubtful, naming `names(level)` as what it may show."""
+    def change(reading: ScreenReading, quick: bool) -> ScreenReading:
+        if reading.screen != "level" or reading.level is None:
+            return reading
+        doubt = Doubt(LEVEL_LABEL, "doubtful reading (confidence 0.30)", reading.level_label,
+                      names(reading.level))
+        return replace(reading, level=None, doubts=(*reading.doubts, doubt))
+    return change
+
+
+def test_a_doubtful_level_label_naming_the_level_the_bot_opened_does_not_stop_the_play(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The label read "06" or "05" on level 5 (a small outlined "5"): the bot opened level n.
+    change_readings(monkeypatch, doubted_label(lambda level: (level + 1, level)))
+    table = rig(fresh=True)
+    result = table.play(max_levels=3)
+    assert result.ok and [(s.level, s.solved) for s in result.levels] == [
+        (1, True), (2, True), (3, True)]
+    assert table.completed() == [1, 2, 3]
+
+
+def test_a_doubtful_level_label_not_naming_the_opened_level_is_not_taken_for_it(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    change_readings(monkeypatch, doubted_label(lambda level: (level + 1, level + 2)))
+    table = rig(fresh=True)
+    result = table.play(max_levels=1)
+    assert not result.ok and result.levels == () and table.completed() == []
+    assert "level label" in result.stopped
+
+
+def test_settle_level_takes_the_opened_level_only_for_a_lone_label_doubt_naming_it() -> None:
+    puzzle = Puzzle.build([(0, 0, None)], [1], [])
+    label = Doubt(LEVEL_LABEL, "doubtful reading '06' (confidence 0.30)", None, (6, 5))
+    reading = ScreenReading("level", puzzle=puzzle, doubts=(label,))
+    settled = settle_level(reading, 5)
+    assert settled.level == 5 and settled.ok and settled.settled[0].among == (6, 5)
+    assert settle_level(reading, 4) == reading and settle_level(reading, None) == reading
+    other = Doubt(Named("grid"), "no grid")
+    assert settle_level(replace(reading, doubts=(label, other)), 5).level is None
+    assert settle_level(replace(reading, screen="level_complete"), 5).level is None

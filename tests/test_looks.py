@@ -17,8 +17,10 @@ of these 200, seeds 0-1999 1,808 exact, none sure and wrong. With doubtful sums 
 their views' classifier votes (vision.crops._by_votes): 192 of these 200, seeds 0-599 573
 exact, held-out seeds 2000-2599 552, seeds 0-1999 1,896, none sure and wrong. With sums read
 from one view's votes (a dark sum's plain ink, a blue one's luma shade) and touching digits
-with a rival cut doubted: 194 of these 200, seeds 0-599 582, 0-1999 1,923, held-out 2000-2599
-562, fresh 3000-3399 379 (3094, sure and wrong before, doubted), none sure and wrong. This test
+with a rival cut doubted (branch s22-sums alone): 194 of these 200, seeds 0-1999 1,923. With
+the level label, pieces and givens also read from the classifier's votes (and a "Level
+Completed" label the classifier backs weakly and dissents on doubted; branch s22-label alone):
+195 of these 200, seeds 0-1999 1,916. Both: see MIN_EXACT. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
 """
@@ -36,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.97  # measured 194 of these 200; target 0.995
+MIN_EXACT = 0.97  # measured 195 of these 200; target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
@@ -184,3 +186,96 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
     assert verdicts.pop(3094) == "doubt"
     assert set(verdicts.values()) == {"exact"}
+
+
+def test_a_dimmed_label_the_classifier_backs_weakly_and_dissents_on_is_doubted() -> None:
+    """Tesseract settles on a small ringed "05" as "06" in every view (the ring closes the
+    "5"), sure; the classifier voted "05" in one view and "06" at 0.6 at best: a doubt."""
+    from vision.menus import _outvoted
+    from vision.ocr import Glyph
+
+    seen = [Glyph("06", 0.98, (), "06", 0.60), Glyph("06", 0.30, ("05",), "05", 0.54),
+            Glyph("06", 0.97, (), "06", 0.64)]
+    assert _outvoted("06", seen)
+    backed = [*seen[:2], Glyph("06", 0.97, (), "06", 0.98)]
+    assert not _outvoted("06", backed)  # the classifier is sure of it in one view
+    assert not _outvoted("06", [seen[0], seen[2]])  # and no view names other digits
+
+
+def test_a_dimmed_label_tesseract_never_settles_is_read_from_the_classifiers_votes() -> None:
+    from vision.menus import _by_votes
+    from vision.ocr import Glyph
+
+    lost_six = [Glyph("0", 0.0, ("06",), "06", 0.79), Glyph("0", 0.0, ("06",), "06", 0.94)]
+    assert _by_votes(lost_six) == Glyph("06", 0.79)
+    assert _by_votes(lost_six[:1]) is None  # one view is no agreement
+    assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.16)]) == Glyph("06", 0.79)
+    assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.7)]) is None  # as strong
+    assert _by_votes([Glyph("0", 0.0, (), "06", 0.79), Glyph("0", 0.0, (), "06", 0.5)]) is None
+
+
+def test_a_dimmed_label_one_view_reads_sure_with_the_classifier_stands_alone() -> None:
+    from vision.menus import _alone
+    from vision.ocr import Glyph
+
+    seen = [Glyph("", 0.0, ("05",), "05", 0.16), Glyph("05", 0.73, (), "05", 0.91)]
+    assert _alone(seen) == seen[1]
+    assert _alone([seen[0], Glyph("05", 0.73, (), "05", 0.8)]) is None  # a weak vote
+    assert _alone([*seen, Glyph("06", 0.9, (), "06", 0.5)]) is None  # another read sure
+    assert _alone([*seen, Glyph("", 0.0, (), "06", 0.7)]) is None  # or voted as strongly
+
+
+def test_level_zero_is_no_level() -> None:
+    from puzzle.geometry import Box
+    from vision.crops import level_number
+    from vision.ocr import Glyph
+    from vision.reading import Doubt
+
+    doubts: list[Doubt] = []
+    assert level_number(Glyph("00", 0.9, ("09",)), Box(0, 0, 9, 9), doubts) is None
+    assert doubts[0].candidates == (0, 9)
+    assert level_number(Glyph("09", 0.9), Box(0, 0, 9, 9), []) == 9
+
+
+def test_dimmed_level_labels_read_or_doubted_by_the_classifiers_votes() -> None:
+    """"Level Completed" random looks Tesseract misread or never settled: read from the
+    classifier's votes (a lost "6", a ringed "0" read "6", a faint "1" read "9"), and 6778
+    (a small ringed "05" read "06" in every view) doubted, not read sure and wrong."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([216, 775, 2033, 2141, 6778]):
+        assert case.screen == "level_complete"
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts.pop(6778) == "doubt"
+    assert set(verdicts.values()) == {"exact"}
+
+
+def test_level_labels_and_pieces_tesseract_misreads_are_read_from_the_classifiers_votes() -> None:
+    """Level screens whose outlined "Level 05" Tesseract reads "06" in both views (3, 542) and
+    whose small white "3" and "5" on a piece it reads "8" (150, 385), while the classifier
+    votes the right digits in both views at 0.7 or more: read exactly now."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    for case in cases([3, 150, 385, 542]):
+        assert case.screen == "level"
+        shot = render(case)
+        assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
+def test_a_map_whose_first_row_was_missed_is_doubted() -> None:
+    """Seed 9112: a map shrunk to 0.54x whose first row (level 1 open, 2-5 locked and washed
+    out) the projections missed; the second row was read as levels 1-5, sure. Ink where a
+    row would stand above the first makes it a doubt."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    (case,) = cases([9112])
+    assert case.screen == "level_select"
+    shot = render(case)
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "doubt"
+    assert "above the first" in str(reading.doubts[0])

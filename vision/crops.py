@@ -18,8 +18,8 @@ from puzzle.geometry import Box, Rect
 from vision.colours import distance
 from vision.locate import GameView
 from vision.ocr import Glyph, combined, glance_labels, read_labels, vote_labels
-from vision.reading import Doubt, Element
-from vision.settings import DIGITS, OCR, READ
+from vision.reading import LEVEL_LABEL, Doubt, Element
+from vision.settings import DIGITS, LEVEL, OCR, READ
 
 
 @dataclass(frozen=True)
@@ -385,6 +385,18 @@ def number(glyph: Glyph | None, element: Element, box: Box, doubts: list[Doubt],
         doubt(f"read {glyph.text!r}, but the ink shows {width} digits")
         return None
     return int(glyph.text)
+
+
+def level_number(glyph: Glyph | None, box: Box, doubts: list[Doubt]) -> int | None:
+    """The level label's number ("Level 07": two digits, padded), or None with a doubt.
+    Levels count from 1: a label read "00" is a misread (the classifier's vote for a faint
+    "09", its "9" taken for a second "0")."""
+    level = number(glyph, LEVEL_LABEL, box, doubts, single=False, width=LEVEL.level_digits)
+    if level == 0:
+        doubts.append(Doubt(LEVEL_LABEL, "read 00: levels count from 1", box,
+                            candidates(glyph, False, LEVEL.level_digits, None)))
+        return None
+    return level
 
 
 def candidates(glyph: Glyph | None, single: bool, width: int | None,

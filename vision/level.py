@@ -20,7 +20,15 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope
 from vision.colours import blue_ink, blue_text, distance, red_ink
-from vision.crops import LabelCrop, LabelRead, Shot, candidates, number, read_crops
+from vision.crops import (
+    LabelCrop,
+    LabelRead,
+    Shot,
+    candidates,
+    level_number,
+    number,
+    read_crops,
+)
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
     FoundSum,
@@ -222,14 +230,17 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
         return None
     digits = union(inside)
     crop, box = shot.crop(digits)
-    return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],))
+    return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],),
+                     by_votes=True)
 
 
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
     crop, box = shot.crop(inner, piece.colour)
+    # Doubtful, it may be read from the classifier's votes on both views (see _sum_crop):
+    # Tesseract settles on a small white "3" or "5" on a piece's fill as "8".
     return LabelCrop(key, (crop,), box,
-                     lambda: (shot.crop(inner, piece.colour, plain=False)[0],))
+                     lambda: (shot.crop(inner, piece.colour, plain=False)[0],), by_votes=True)
 
 
 def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:
@@ -278,9 +289,10 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
         return None
     digits = union(last_word(line))
     crop, _ = shot.crop(digits)
-    # A second view in the fill's contrast, read when the first is doubtful (outlined text).
+    # A second view in the fill's contrast, read when the first is doubtful (outlined text);
+    # then both views' classifier votes may read it (Tesseract reads an outlined "05" "06").
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)),
-                     lambda: (shot.crop(digits, plain=False)[0],))
+                     lambda: (shot.crop(digits, plain=False)[0],), by_votes=True)
 
 
 # ---- assembly ---------------------------------------------------------------------------------
@@ -298,8 +310,7 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]) -> S
     level = None  # read after the puzzle: a doubtful label does not spoil the board
     label = reads.get(LEVEL_LABEL)
     if label is not None:
-        level = number(label.glyph, LEVEL_LABEL, label.box, doubts, single=False,
-                       width=LEVEL.level_digits)
+        level = level_number(label.glyph, label.box, doubts)
     return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
                          cells=tuple(cells), pieces=tuple(pieces), sums=tuple(sums),
                          buttons=MappingProxyType(_level_buttons(shot, board.parts)),

@@ -294,6 +294,26 @@ def empty_slot_ink(view: np.ndarray, background: np.ndarray,
     return _edge_ink(faint, slot) if len(first_row) > 1 else 0.0
 
 
+def ink_above_first(view: np.ndarray, background: np.ndarray,
+                    buttons: Sequence[MapButton]) -> float:
+    """How much of the outline of the spot one pitch above the first button shows ink darker
+    than the map (as a locked button's, `slot_ink`): the map's first row stands alone under
+    the play button, so ink there is a row of buttons missed (a shrunk map's first row, its
+    one open button and faint locked ones, was lost, and the next row read as levels 1-5)."""
+    boxes = [b.box for b in buttons]
+    first_row = [b for b in boxes if abs(b.center[1] - boxes[0].center[1]) < b.h / 2]
+    if len(first_row) < 2:
+        return 0.0
+    pitch = (first_row[-1].x - first_row[0].x) / (len(first_row) - 1)
+    first = boxes[0]
+    luma = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
+    background_luma = int(cv2.cvtColor(background.reshape(1, 1, 3).astype(np.uint8),
+                                       cv2.COLOR_BGR2GRAY)[0, 0])
+    darker = ((distance(view, background) > SCREEN_KIND.slot_ink)
+              & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
+    return _edge_ink(darker, Rect(first.x, first.y - pitch, first.w, first.h))
+
+
 def map_fault(buttons: Sequence[MapButton], centre: float | None = None) -> str | None:
     """What breaks the map's layout, or None: the game numbers its buttons 1..N in reading
     order, in rows of `map_columns`, every row full but the last, each row starting under the
