@@ -140,11 +140,12 @@ class Lift:
         self._judged.wait()
         return self.agreed and self.started is not None
 
-    def settle(self) -> None:
-        """Wait for the thread (if started); raise what it raised."""
+    def settle(self, quietly: bool = False) -> None:
+        """Wait for the thread (if started); raise what it raised, unless `quietly` (the
+        caller has news of its own to raise)."""
         if self._thread.ident is not None:
             self._thread.join()
-        if self.error is not None:
+        if self.error is not None and not quietly:
             raise self.error
 
 

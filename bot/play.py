@@ -492,8 +492,7 @@ class Player:
             self.say(f"  not lifting: {covered}", 1)
             return self.eyes.look(), None, None
         except BaseException:
-            lift.error = None  # what went wrong here is the news, not the thread's
-            lift.settle()
+            lift.settle(quietly=True)  # what went wrong here is the news, not the thread's
             raise
         moved = self.clock()
         lift.settle()

@@ -697,3 +697,32 @@ def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
     drops_at_full = picks_at_full
     assert drops_at_full and drops_at_full[0] == 0
     assert result.levels[0].glance == "contradicted" and result.levels[0].rereads == 0
+
+
+def test_a_lifted_piece_with_no_sure_answer_goes_back_and_nothing_is_dropped_on_a_cell(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first sight's glance and its full reading both keep a doubt: the piece lifted before
+    # the digits were read has no cell to go to, and goes back where it was picked up; the
+    # level is then played from a new look.
+    from vision.reading import Doubt, SumAt
+    table = rig(fresh=True)
+    doubt = Doubt(SumAt("row", 0), "doubtful reading '12' (confidence 0.00)")
+    spoiled: list[bool] = []
+
+    def unsure(reading: ScreenReading, full: Callable[[], ScreenReading]) -> Glanced:
+        if reading.screen != "level" or spoiled:
+            return reading, full
+        spoiled.append(True)
+        return (replace(reading, puzzle=None, doubts=(doubt,)),
+                lambda: replace(full(), puzzle=None, doubts=(doubt,)))
+
+    change_glances(monkeypatch, unsure)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1] and table.events("rule_broken") == []
+    assert spoiled
+    drops = table.events("drop")
+    assert drops[0]["cell"] == "tray"
+    answer = {(p.row, p.col): p.value for p in load_level(1).solution}
+    landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
+    assert sorted(landed) == sorted(answer.items())
+    assert result.levels[0].glance == "doubtful"
