@@ -12,10 +12,13 @@ drop is tried once more, then the whole board is read again and planned from wha
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
 
-First sight: a new level is read at a glance (bot.glance: its digits by the template
-classifier alone), planned on, and its first piece pressed and carried at once, while the full
-reading of the same frame is made in a thread; the piece is released only when that reading
-equals the glance, else carried back and the level planned again from a full reading.
+First sight: a new level's first piece is pressed once its pieces and cells are found, before
+any digit is read (bot.early), and carried toward the board while a thread reads the digits at
+a glance (bot.glance: the template classifier alone), plans, and reads the same frame in full;
+the piece is released on its cell only when that reading equals the glance, else carried back
+and the level planned again from a full reading. A level that cannot be lifted from (pieces
+placed already, or not entered by the bot's own press) is read at a glance and its first piece
+pressed once planned, judged the same way.
 
 Through disruption: no press on anything but the piece as read (bot.guard, before every press);
 a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
