@@ -138,7 +138,7 @@ class Player:
                 number = self._choose(sight)
                 if number is None:
                     return
-                sight = self._press(sight, f"{number:02d}", "level", number)
+                sight = self._press(sight, f"{number:02d}", "level", opens=number)
             elif screen == "level":
                 sight = self._on_level(sight)
             elif screen == "level_complete":
@@ -221,11 +221,11 @@ class Player:
             # Started on a level: only the map says how many levels there are (a pack's count).
             return self._press(sight, "menu", "level_select")
         if finished is not None and left[0] == finished + 1 and "next" in sight.reading.buttons:
-            return self._press(sight, "next", "level", finished + 1)
+            return self._press(sight, "next", "level", opens=finished + 1)
         return self._press(sight, "menu", "level_select")
 
-    def _press(self, sight: Sight, button: str, expect: str, level: int | None = None
-               ) -> Sight:
+    def _press(self, sight: Sight, button: str, expect: str, opens: int | None = None) -> Sight:
+        """Press `button` and wait for the `expect` screen; `opens`: the level it opens."""
         box = sight.reading.buttons.get(button)
         game = sight.game
         if box is None or game is None:
@@ -238,7 +238,7 @@ class Player:
                             quick=expect == "level")
         self._asked, self._seen = (pressed, self.eyes.last_look) if expect == "level" else (
             None, None)
-        self._asked_level = level if expect == "level" else None
+        self._asked_level = opens if expect == "level" else None
         return shown
 
     def _await(self, done: Callable[[Sight], bool], what: str, before: Sight,
