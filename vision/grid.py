@@ -44,15 +44,20 @@ class Grid:
         return Rect(cx - self.side / 2, cy - self.side / 2, self.side, self.side)
 
 
-def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) -> list[Rect]:
+def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
+                    thicker: bool = True) -> list[Rect]:
     """Closed square outlines of cell size whose inside shows the background.
 
     Found by their insides (enclosed non-ink regions), so an arrow or a neighbour touching
     the outside of an outline does not change its shape. A coloured inside is a piece's own
-    frame (in the tray or placed): pieces.py reads those.
+    frame (in the tray or placed): pieces.py reads those. `thicker=False`: only the outlines
+    whole as drawn, not those a thicker pass closes (a third of the time: a first look at
+    where the cells are, vision.read.early_screen).
     """
     darkness = _Darkness(channel_max(view), int(np.max(background)))
     insides = _insides(dark, view, background)
+    if not thicker:
+        return _outlines(insides, darkness)
     # A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside
     # leaks out through the gaps: the ink thickened by a pixel closes them. Its insides are a
     # pixel smaller all round, which the profiles below do not mind.

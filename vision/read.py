@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from puzzle.geometry import Box
+from puzzle.geometry import Box, Rect
 from vision.colours import dark_ink
 from vision.crops import Shot
 from vision.grid import one_size, outline_squares
@@ -98,20 +98,28 @@ def early_screen(image: np.ndarray, hint: Box | None = None
     shot = Shot(bgr, view_of(bgr, there))
     if is_overlay(shot.background):
         return None, whole
-    dark = dark_ink(shot.view.image, shot.background)
-    squares, odd = one_size(outline_squares(dark, shot.view.image, shot.background))
-    if len(squares) < 2:  # the map, the title, or a board only the full read makes out
+    view, background = shot.view.image, shot.background
+    dark = dark_ink(view, background)
+    # The outlines whole as drawn are enough to see a level and where its cells and pieces
+    # are; those only a thicker pass closes (a blurred, dashed outline) are added below,
+    # after the press, for the reading itself.
+    whole_outlines, _ = one_size(outline_squares(dark, view, background, thicker=False))
+    if len(whole_outlines) < 2:  # the map, the title, or a board only the full read makes out
         return None, whole
-    side = float(np.median([s.side for s in squares]))
-    found = find_pieces(shot.view.image, shot.background, dark, side)
+    side = _side(whole_outlines)
+    found = find_pieces(view, background, dark, side)
     frame = LEVEL.piece_frame * side
     layout = Layout(shot.game, tuple(shot.box(p.fill.inflate(frame)) for p in found
                                      if not p.in_cell),
-                    tuple(shot.box(s) for s in squares), sum(p.in_cell for p in found))
+                    tuple(shot.box(s) for s in whole_outlines), sum(p.in_cell for p in found))
 
     def rest() -> Glance:
         start = time.perf_counter()
-        reader = level_reader(shot, dark, squares, odd, found)
+        squares, odd = one_size(outline_squares(dark, view, background))
+        if len(squares) < 2:  # (the thicker passes only add outlines: never so, but if so,
+            return glance_screen(bgr, hint)  # the glance decides as it always does)
+        pieces = found if _side(squares) == side else None  # else found again at that size
+        reader = level_reader(shot, dark, squares, odd, pieces)
         glance = reader(True)
 
         def full() -> ScreenReading:
@@ -121,6 +129,11 @@ def early_screen(image: np.ndarray, hint: Box | None = None
         return replace(glance, seconds=time.perf_counter() - start), full
 
     return layout, rest
+
+
+def _side(squares: list[Rect]) -> float:
+    """The cells' side as vision.level measures it: the median of the outlines'."""
+    return float(np.median([s.side for s in squares]))
 
 
 Reader = Callable[[bool], ScreenReading]
