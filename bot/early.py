@@ -155,7 +155,8 @@ class Carry:
 
     def __init__(self, drops: Drops, sight: Sight, piece: Box, lift: Lift) -> None:
         self.drops, self.sight, self.piece, self.lift = drops, sight, piece, lift
-        self.covered = False  # carried back: another window was under the pointer
+        self.covered = ""  # why it was carried back when something is over the game
+        self._checked = False
 
     def before_press(self) -> None:
         eyes = self.drops.eyes
@@ -176,10 +177,25 @@ class Carry:
 
     def where(self) -> tuple[bool, Point | None]:
         decided, end = self.lift.where()
-        return decided, (self.sight.point(end) if end is not None else None)
+        started = self.lift.started
+        if end is None or started is None:
+            return decided, None
+        if not self._checked:
+            # The cell looks as read, as every drag's is checked before its press (bot.guard):
+            # the piece is still off the board, so nothing of the bot's is drawn over it.
+            self._checked = True
+            now = self.drops.eyes.grab(self.sight.area)
+            target = started.first.target
+            if target is not None and (now.shape != self.sight.frame.shape or not same_look(
+                    self.sight.read_frame, now, target)):
+                self.covered = (f"cell {started.first.cell} does not look as it did when read "
+                                "(covered, or moving)")
+        if self.covered:
+            return True, None
+        return decided, self.sight.point(end)
 
     def release_here(self) -> bool:
         if not game_on_top(self.drops.eyes, self.drops.pointer):  # see bot.drops._Confirm's
-            self.covered = True
+            self.covered = ANOTHER_WINDOW
             return False
         return self.lift.agrees()

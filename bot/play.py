@@ -511,8 +511,7 @@ class Player:
                        start=sight.point(press), released=released)
         if released and started is not None and lift.full is not None:
             return lift.full, started, Pending(started.first, moved)
-        why = ("another window is over the game" if carrier.covered
-               else "the answer was not sure")
+        why = carrier.covered or "the answer was not sure"
         self.say(f"  lifted piece carried back: {why}", 1)
         self.guard.sleep(self.drops.timing.poll_ms / 1000)  # a frame for the game to let go
         return self.eyes.look(), None, None

@@ -102,3 +102,35 @@ def test_a_release_the_carrier_refuses_on_the_cell_goes_back_to_the_start() -> N
     released, pointer = run(carrier)
     assert not released and carrier.asked_to_release
     assert CELL in moves(pointer) and pointer.actions[-1] == ("release", START)
+
+
+def test_a_cell_that_no_longer_looks_as_read_sends_the_lifted_piece_back() -> None:
+    # The plan is ready, but a grab shows something over its cell: no cell to go to (as a
+    # drag's pre-press check of its landing would refuse to press).
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    import numpy as np
+
+    from bot.early import Carry, Started
+    from bot.eyes import Sight
+    from bot.plan import Drag
+    from vision.reading import ScreenReading
+
+    frame = np.full((300, 400, 3), 200, np.uint8)
+    target = Box(200, 60, 44, 44)
+    first = Drag(3, Box(40, 220, 40, 40), (1, 2), (60, 240), (222, 82), target)
+    sight = Sight(frame, Box(0, 0, 400, 300), (10, 20), ScreenReading("level"), 0.0)
+    for covered in (False, True):
+        now = frame.copy()
+        if covered:
+            now[50:120, 190:260] = 30  # a window's corner over the cell
+        lift = SimpleNamespace(started=Started((), ScreenReading("level"), first, ()),
+                               where=lambda: (True, first.end))
+        eyes = SimpleNamespace(grab=lambda area, now=now: now)
+        drops = SimpleNamespace(eyes=eyes, pointer=None)
+        carrier = Carry(cast(Any, drops), sight, first.piece, cast(Any, lift))
+        decided, end = carrier.where()
+        assert decided
+        assert end == (None if covered else (232, 102))
+        assert bool(carrier.covered) == covered
