@@ -55,7 +55,7 @@ HELD_REACH = 0.65  # a held piece is drawn within this share of its size around 
 
 
 @dataclass
-class _Pending:
+class Pending:
     """A drop released and not yet seen on the screen."""
 
     planned: Drag
@@ -82,15 +82,16 @@ class Drops:
         return self.pace.timing
 
     def drag_all(self, sight: Sight, drags: list[Drag], stats: LevelStats,
-                 judge: Judge | None = None) -> tuple[Sight, bool]:
+                 judge: Judge | None = None, pending: Pending | None = None
+                 ) -> tuple[Sight, bool]:
         """Each drag confirmed; stops early at a miss, a return to the tray, or a finished level.
 
         Returns the last sight (the completed screen when the level finished) and whether every
         planned piece went onto its cell: then the plan is played out, nothing was cut short.
         With a `judge` (a plan on a glance), the first drag releases only once the full reading
         agrees; Misglanced when it does not (that piece carried back, nothing dropped).
+        `pending`: a drop of this plan released before (bot.early's first), not yet confirmed.
         """
-        pending: _Pending | None = None
         index = 0
         while index < len(drags):
             planned = drags[index]
@@ -115,7 +116,7 @@ class Drops:
                 continue  # `planned` again, from where it was carried back to
             if pending is not None:
                 self._count(pending, landed=True)
-            pending = _Pending(planned, self.clock())
+            pending = Pending(planned, self.clock())
             index += 1
         if pending is None:
             return sight, True
@@ -129,7 +130,7 @@ class Drops:
 
     # ---- the pipelined path ------------------------------------------------------------------
 
-    def _pipelined(self, sight: Sight, planned: Drag, pending: _Pending | None,
+    def _pipelined(self, sight: Sight, planned: Drag, pending: Pending | None,
                    stats: LevelStats, judge: Judge | None = None) -> bool:
         """Drag `planned` while confirming `pending`; True when `planned` was released on its
         cell, False when it was carried back because `pending` never showed. Misglanced when
@@ -153,7 +154,7 @@ class Drops:
                              f"cell {planned.cell} was planned on; carried back")
         return released
 
-    def _mend(self, sight: Sight, pending: _Pending, stats: LevelStats,
+    def _mend(self, sight: Sight, pending: Pending, stats: LevelStats,
               final: bool) -> np.ndarray | Sight | None:
         """A drop that never showed: slow down, and retry it when its piece is still where it
         was. The frame (or completed screen) once it landed, None to read the board again."""
@@ -179,10 +180,10 @@ class Drops:
             raise Covered(f"cell {planned.cell} at {sight.point(planned.end)} shows neither what "
                           "was read there nor the piece dropped: something is over it")
 
-    def _settle(self, sight: Sight, pending: _Pending, stats: LevelStats, final: bool) -> bool:
+    def _settle(self, sight: Sight, pending: Pending, stats: LevelStats, final: bool) -> bool:
         return self._settled(sight, pending, stats, final) is not None
 
-    def _settled(self, sight: Sight, pending: _Pending, stats: LevelStats,
+    def _settled(self, sight: Sight, pending: Pending, stats: LevelStats,
                  final: bool) -> np.ndarray | Sight | None:
         """The last pending drop confirmed with nothing moving: its frame (or the completed
         screen), or None after the careful path could not land it."""
@@ -205,7 +206,7 @@ class Drops:
         self.board = (solved_board(base, planned.piece, planned.target)
                       if planned.target is not None else base)
 
-    def _count(self, pending: _Pending, landed: bool) -> None:
+    def _count(self, pending: Pending, landed: bool) -> None:
         planned = pending.planned
         if landed and pending.seen is not None:
             self.board = pending.seen
@@ -285,7 +286,7 @@ class _Confirm:
     """The motion.Watcher of a pipelined drag: looks for the pending drop on the way, and on
     the cell keeps looking until it shows or `settle_ms` after its release has passed."""
 
-    def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: _Pending | None,
+    def __init__(self, drops: Drops, sight: Sight, carried: Drag, pending: Pending | None,
                  judge: Judge | None = None) -> None:
         self.drops, self.sight, self.pending, self.carried = drops, sight, pending, carried
         self.judge = judge      # a plan on a glance: release only once the full reading agrees

@@ -27,8 +27,8 @@ from puzzle.geometry import Box, Point
 from vision import read_screen
 from vision.capture import Screen
 from vision.ocr import read_labels
-from vision.read import glance_screen
-from vision.reading import LEVEL_LABEL, ScreenReading, Settled
+from vision.read import Glance, Layout, early_screen
+from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading, Settled
 
 
 class Recorder(Protocol):
@@ -56,6 +56,9 @@ class Sight:
                           # guess to plan on, confirmed by the full reading before a release
     finish: Callable[[], ScreenReading] | None = None  # a glance's full reading, from the
                           # elements it found (vision.read.glance_screen)
+    layout: Layout | None = None  # a level seen before its digits are read (bot.early): its
+                          # pieces and cells only; `reading` is then a doubt ("not read yet")
+    rest: Callable[[], Glance] | None = None  # the glance that reads those digits (Eyes.glance)
 
     def __repr__(self) -> str:
         return f"Sight({self.reading.screen}, level {self.reading.level}, area {self.area})"
@@ -129,6 +132,20 @@ class Eyes:
         self.last_look = (began, *self.last_look[1:])
         return sight
 
+    def glance(self, sight: Sight, counted: bool = True) -> Sight:
+        """A level seen before its digits were read (`sight.layout`) read at a glance, from
+        the elements already found; any other sight as it is. `counted`: as in `full`."""
+        if sight.rest is None:
+            return sight
+        start = self.clock()
+        reading, finish = sight.rest()
+        reading = settle_level(reading, self.opened)
+        if counted:
+            self.read_s += self.clock() - start
+        return replace(sight, reading=reading, glance=reading.screen == "level",
+                       finish=finish if reading.screen == "level" else None, layout=None,
+                       rest=None)
+
     def full(self, sight: Sight, counted: bool = True) -> Sight:
         """`sight`'s frame read in full (a glance's, say). `counted`: its time goes into
         `read_s` (not when it runs in a thread beside other timed work, bot.glance.Judge)."""
@@ -193,9 +210,15 @@ class Eyes:
             self._warming.join()
             self._warming = None
         grabbed = self.clock()
-        finish = None
-        if quick:
-            reading, finish = glance_screen(frame, hint)
+        finish = rest = layout = None
+        if quick:  # a level's pieces and cells first; its digits by `glance` (bot.early)
+            layout, rest = early_screen(frame, hint)
+            if layout is None:
+                reading, finish = rest()
+                rest = None
+            else:
+                reading = ScreenReading("level", game=layout.game, doubts=(
+                    Doubt(Named("puzzle"), "digits not read yet (a first sight)"),))
         else:
             reading = read_screen(frame, hint=hint)
         reading = settle_level(reading, self.opened)
@@ -206,9 +229,10 @@ class Eyes:
         if self.recorder is not None:
             self.recorder.frame(frame, self._desktop(area), reading)
         offset = self.scaling.to_pointer((area.x, area.y))
-        glance = quick and reading.screen == "level"
+        glance = quick and reading.screen == "level" and layout is None
         return Sight(frame, area, offset, reading, done - start, self.scaling, seen=frame,
-                     glance=glance, finish=finish if glance else None)
+                     glance=glance, finish=finish if glance else None, layout=layout,
+                     rest=rest)
 
     def _desktop(self, area: Box) -> Box:
         return Box(self.bounds.x + area.x, self.bounds.y + area.y, area.w, area.h)

@@ -14,6 +14,11 @@ released on its cell only when the full reading equals the glance (`same_board`)
 is carried back to where it was picked up (`Misglanced`), and the level is planned afresh from a
 new full reading. A glance with any doubt is not acted on at all: the same frame is read in
 full first, as before. So no piece is ever dropped on what Tesseract has not confirmed.
+
+A level the bot entered by its own press, with no piece placed, goes further (bot.early): its
+first piece is pressed before the glance, once the pieces and cells are found, and the glance,
+the plan and the full reading are made in a thread while it is carried; the release is judged
+as here (`same_board`).
 """
 
 from __future__ import annotations

@@ -41,6 +41,20 @@ class Watcher(Protocol):
         it back and release it where it was picked up (the watcher may wait before saying)."""
 
 
+class Carrier(Protocol):
+    """A watcher whose drag does not know its cell when the button goes down (bot.early)."""
+
+    def before_press(self) -> None: ...
+
+    def look(self, at: Point) -> None: ...
+
+    def release_here(self) -> bool: ...
+
+    def where(self) -> tuple[bool, Point | None]:
+        """(decided, cell): whether the cell is known yet, and the point to carry the piece to
+        (None, once decided: carry it back where it was picked up)."""
+
+
 def check_inside(bounds: Box, *points: Point) -> None:
     for x, y in points:
         if not bounds.contains((x, y)):
@@ -81,6 +95,45 @@ def drag(pointer: Pointer, guard: Guard, start: Point, end: Point, bounds: Box,
             guard.check()
             return True
         _travel(pointer, guard, end, start, timing, None)
+        _rest(guard, timing.carry_back_rest_ms, None, start)
+        guard.check()
+        return False
+
+
+def carry(pointer: Pointer, guard: Guard, start: Point, toward: Point, bounds: Box,
+          timing: Timing, carrier: Carrier) -> bool:
+    """Press at `start` and travel toward `toward` until the `carrier` knows the cell (waiting
+    at `toward` if it gets there first); then on to the cell, rest and release as `drag` does.
+    With no cell, or when `release_here` says no, the piece travels back and is released at
+    `start`. Returns whether the piece was released on the cell."""
+    check_inside(bounds, start, toward)
+    with _pressed(pointer, guard, start, timing, carrier):
+        at = start
+        pause = timing.drag_ms / 1000 / timing.steps
+        began = guard.clock()
+        decided, end = carrier.where()
+        for i, point in enumerate(path(start, toward, timing.steps), 1):
+            if decided:
+                break
+            guard.check()
+            _move(pointer, guard, point)
+            at = point
+            carrier.look(point)
+            guard.sleep(max(0.0, began + i * pause - guard.clock()))
+            decided, end = carrier.where()
+        while not decided:
+            guard.check()
+            guard.sleep(timing.poll_ms / 1000)
+            decided, end = carrier.where()
+        if end is not None and bounds.contains(end):
+            _travel(pointer, guard, at, end, timing, carrier)
+            _rest(guard, timing.rest_ms, carrier, end)
+            if carrier.release_here():
+                guard.check()
+                return True
+            at = end
+        if at != start:
+            _travel(pointer, guard, at, start, timing, None)
         _rest(guard, timing.carry_back_rest_ms, None, start)
         guard.check()
         return False

@@ -12,10 +12,13 @@ drop is tried once more, then the whole board is read again and planned from wha
 Dropping the pieces (drag, verify, retry, pace) lives in bot.drops, how the run went in
 bot.stats.
 
-First sight: a new level is read at a glance (bot.glance: its digits by the template
-classifier alone), planned on, and its first piece pressed and carried at once, while the full
-reading of the same frame is made in a thread; the piece is released only when that reading
-equals the glance, else carried back and the level planned again from a full reading.
+First sight: a new level's first piece is pressed once its pieces and cells are found, before
+any digit is read (bot.early), and carried toward the board while a thread reads the digits at
+a glance (bot.glance: the template classifier alone), plans, and reads the same frame in full;
+the piece is released on its cell only when that reading equals the glance, else carried back
+and the level planned again from a full reading. A level that cannot be lifted from (pieces
+placed already, or not entered by the bot's own press) is read at a glance and its first piece
+pressed once planned, judged the same way.
 
 Through disruption: no press on anything but the piece as read (bot.guard, before every press);
 a game covered, cut off or gone mid-level is waited for with a stated patience, saying what is
@@ -37,16 +40,18 @@ import numpy as np
 
 from bot.answers import Answers
 from bot.config import PlayConfig
-from bot.drops import Drops, Say
+from bot.drops import Drops, Pending, Say
+from bot.early import Carry, Lift, Started, centre, choose, waypoint
 from bot.eyes import Eyes, Sight
 from bot.glance import Judge, Misglanced, usable
 from bot.guard import Covered, changing, hidden, moved_on, piece_area, spot_as_read
-from bot.motion import click
+from bot.motion import carry, click
 from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import Glance, LevelStats, RunResult
 from bot.suspects import suspects_to_doubts, unfinished_reason
+from puzzle.geometry import Point
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution
@@ -99,6 +104,7 @@ class Player:
         self._asked: float | None = None
         self._seen: tuple[float, float, float] | None = None
         self._solved: tuple[float, float] | None = None
+        self._asked_level: int | None = None  # the level the press asked for, when known
 
     def __repr__(self) -> str:
         return f"Player({len(self.state.played)} levels played, {self.eyes!r})"
@@ -233,6 +239,7 @@ class Player:
                             quick=expect == "level")
         self._asked, self._seen = (pressed, self.eyes.last_look) if expect == "level" else (
             None, None)
+        self._asked_level = opens if expect == "level" else None
         return shown
 
     def _await(self, done: Callable[[Sight], bool], what: str, before: Sight,
@@ -271,13 +278,20 @@ class Player:
     def _on_level(self, sight: Sight) -> Sight:
         judge: Judge | None = None
         glance: Glance = ""
+        lifting = None  # the level asked for, when its first piece is lifted early (bot.early)
+        if sight.layout is not None:
+            level, self._asked_level = self._asked_level, None
+            if level is not None and self._wanted(level) and choose(sight.layout) is not None:
+                lifting = level
+            else:
+                sight = self.eyes.glance(sight)
         if sight.glance:  # planned on only without a doubt, and judged by the full reading
             if usable(sight) and self._wanted(sight.reading.level):
                 judge = Judge(self.eyes, sight)
                 self.say("  glance: planning on the classifier's reading", 2)
             else:
                 sight, glance = self.eyes.full(sight), "doubtful"
-        number = sight.reading.level
+        number = sight.reading.level if lifting is None else lifting
         if number is None:
             return self._reread_until_clean(sight, None)
         if not self._wanted(number):
@@ -336,6 +350,9 @@ class Player:
         if asked is None or seen is None or pressed is None or solved is None:
             return {}
         looked, grabbed, read = seen
+        if pressed < solved[0]:  # lifted before its digits were read (bot.early)
+            return {"wait": looked - asked, "grab": grabbed - looked, "read": read - grabbed,
+                    "check": 0.0, "solve": 0.0, "press": pressed - read}
         return {"wait": looked - asked, "grab": grabbed - looked, "read": read - grabbed,
                 "check": solved[0] - read, "solve": solved[1] - solved[0],
                 "press": pressed - solved[1]}
@@ -364,22 +381,32 @@ class Player:
         """
         attempts = 0
         covered_since: float | None = None
+        started: Started | None = None
+        pending: Pending | None = None
+        if sight.layout is not None:  # seen before its digits were read: lift a piece now
+            sight, started, pending = self._lift_first(sight, stats)
         # Misreads and waits have their own bounds; this bounds the loop whatever happens.
         budget = self._loop_bound(sight)
         while budget > 0:
             budget -= 1
-            sight = self._reread_until_clean(sight, stats)
-            if sight.reading.screen == "level_complete":
-                return sight
-            if attempts >= self.config.level_attempts:
-                break
-            answer = self._solve(sight, stats)
-            if answer is None:
-                sight = self.eyes.look()
-                continue
-            planned_on = sight.reading
-            drags = plan_drags(planned_on, answer)
-            judged, judge = (judge if sight.glance else None), None  # the first plan's only
+            judged: Judge | None = None
+            if started is not None:  # the lifted piece's plan, its first drop not yet seen
+                answer, planned_on, drags = started.answer, started.planned_on, [*started.rest]
+                self.clean, started = sight, None
+            else:
+                pending = None
+                sight = self._reread_until_clean(sight, stats)
+                if sight.reading.screen == "level_complete":
+                    return sight
+                if attempts >= self.config.level_attempts:
+                    break
+                solved = self._solve(sight, stats)
+                if solved is None:
+                    sight = self.eyes.look()
+                    continue
+                answer, planned_on = solved, sight.reading
+                drags = plan_drags(planned_on, answer)
+                judged, judge = (judge if sight.glance else None), None  # the first plan's only
             if judged is not None and drags and drags[0].cell is None:
                 # A piece goes back to the tray first: no travel to hide the full reading in.
                 agrees = judged.agrees()
@@ -392,7 +419,7 @@ class Player:
             self.say(f"  plan: {len(drags)} drags", 2)
             retries, before = stats.retries, sight
             try:
-                sight, played_out = self.drops.drag_all(sight, drags, stats, judged)
+                sight, played_out = self.drops.drag_all(sight, drags, stats, judged, pending)
                 covered_since = None
                 if judged is not None:
                     stats.glance = "agreed"
@@ -444,6 +471,67 @@ class Player:
             return sight
         raise GaveUp(f"level {stats.level} not finished after {attempts} plans cut short by "
                      "missed drops")
+
+    def _lift_first(self, sight: Sight, stats: LevelStats
+                    ) -> tuple[Sight, Started | None, Pending | None]:
+        """Press a piece of a level seen before its digits were read, carry it toward the board
+        while they are read and the level planned (bot.early), and release it on its cell when
+        the answer is sure. Returns the sight to go on from, and the plan with that drop still
+        to be confirmed; or a fresh look and no plan when the piece was carried back (or never
+        pressed: the piece did not look as found)."""
+        layout, game = sight.layout, sight.game
+        assert layout is not None and game is not None
+        piece = choose(layout)
+        assert piece is not None
+        press = centre(piece)
+        lift = Lift(self.eyes, sight, lambda read: self._plan_lifted(read, stats, press))
+        carrier = Carry(self.drops, sight, piece, lift)
+        self.say("  lifting a piece while the digits are read", 2)
+        began = self.clock()
+        try:
+            released = carry(self.pointer, self.guard, sight.point(press),
+                             sight.point(waypoint(layout, piece)), game, self.drops.timing,
+                             carrier)
+        except Covered as covered:  # before the press: only the pointer moved, to the piece
+            self.say(f"  not lifting: {covered}", 1)
+            return self.eyes.look(), None, None
+        except BaseException:
+            lift.settle(quietly=True)  # what went wrong here is the news, not the thread's
+            raise
+        moved = self.clock()
+        lift.settle()
+        glanced = lift.glance
+        if glanced is not None:  # how the glance went, as bot.stats.Glance words it
+            stats.glance = ("doubtful" if not usable(glanced)
+                            else "agreed" if lift.agreed and lift.on_glance else "contradicted")
+        if self.drops.first_press is not None:
+            stats.drags += 1
+            stats.move_s += moved - began
+        started = lift.started
+        self.eyes.note("drag", value=started.first.value if started else None,
+                       start=sight.point(press), released=released)
+        if released and started is not None and lift.full is not None:
+            return lift.full, started, Pending(started.first, moved)
+        why = carrier.covered or "the answer was not sure"
+        self.say(f"  lifted piece carried back: {why}", 1)
+        self.guard.sleep(self.drops.timing.poll_ms / 1000)  # a frame for the game to let go
+        return self.eyes.look(), None, None
+
+    def _plan_lifted(self, read: Sight, stats: LevelStats, press: Point) -> Started | None:
+        """The plan for the lifted piece's level, its drag first (from the thread of bot.early's
+        Lift): None when the level is not the one asked for, has no answer, needs a piece sent
+        back first, or has no drag for a piece where the press was."""
+        reading = read.reading
+        if reading.level != stats.level:
+            return None
+        answer = self._solve(read, stats)
+        if answer is None:
+            return None
+        drags = plan_drags(reading, answer)
+        mine = next((d for d in drags if d.piece.contains(press)), None)
+        if mine is None or any(d.cell is None for d in drags):
+            return None
+        return Started(answer, reading, mine, tuple(d for d in drags if d is not mine))
 
     @staticmethod
     def _undone(sight: Sight, answer: tuple[Placement, ...]) -> bool:

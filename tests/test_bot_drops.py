@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import cast
 
 from bot.config import PlayConfig, Timing
-from bot.drops import Drops, _Confirm, _Pending
+from bot.drops import Drops, Pending, _Confirm
 from bot.eyes import Eyes, Sight
 from bot.plan import Drag
 from bot.pointer import Pointer
@@ -30,7 +30,7 @@ def confirm(clock: Clock, timing: Timing) -> _Confirm:
     dropped = Drag(3, piece, (1, 2), (120, 520), (320, 220), Box(295, 195, 50, 50))
     carried = Drag(4, Box(160, 500, 40, 40), (0, 2), (180, 520), (320, 120), Box(295, 95, 50, 50))
     sight = cast(Sight, SimpleNamespace(offset=(0, 0)))
-    return _Confirm(drops, sight, carried, _Pending(dropped, released=0.0))
+    return _Confirm(drops, sight, carried, Pending(dropped, released=0.0))
 
 
 def at(check: _Confirm, clock: Clock, point: tuple[int, int]) -> bool:

@@ -34,7 +34,7 @@ from puzzle.model import Puzzle, Sum
 from puzzle.solver import solutions
 from vision import read_screen
 from vision.capture import Screen
-from vision.read import glance_screen
+from vision.read import Layout, early_screen
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 
 FAST = Timing(drag_ms=40, hold_ms=0, rest_ms=0)
@@ -94,13 +94,26 @@ def change_readings(monkeypatch: pytest.MonkeyPatch,
     def read(image: np.ndarray, quick: bool = False, hint: Box | None = None) -> ScreenReading:
         return change(read_screen(image, quick=quick, hint=hint), quick)
 
-    def glance(image: np.ndarray, hint: Box | None = None
-               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
-        reading, full = glance_screen(image, hint)
-        return change(reading, True), lambda: change(full(), False)
-
     monkeypatch.setattr(bot.eyes, "read_screen", read)
-    monkeypatch.setattr(bot.eyes, "glance_screen", glance)
+    change_glances(monkeypatch, lambda reading, full: (
+        change(reading, True), lambda: change(full(), False)))
+
+
+Glanced = tuple[ScreenReading, Callable[[], ScreenReading]]
+
+
+def change_glances(monkeypatch: pytest.MonkeyPatch,
+                   change: Callable[[ScreenReading, Callable[[], ScreenReading]], Glanced]
+                   ) -> None:
+    """Every glance the bot's eyes make (a level's digits by the classifier, and the function
+    giving its full reading) goes through `change`: whether the level's pieces were found
+    first (vision.read.early_screen, bot.early) or not."""
+    def early(image: np.ndarray, hint: Box | None = None
+              ) -> tuple[Layout | None, Callable[[], Glanced]]:
+        layout, rest = early_screen(image, hint)
+        return layout, lambda: change(*rest())
+
+    monkeypatch.setattr(bot.eyes, "early_screen", early)
 
 
 @pytest.fixture
@@ -524,14 +537,14 @@ def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
         order.append("read")
         return read_screen(image, quick=quick, hint=hint)
 
-    def glance(image: np.ndarray, hint: Box | None = None
-               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
+    def early(image: np.ndarray, hint: Box | None = None
+              ) -> tuple[Layout | None, Callable[[], Glanced]]:
         order.append("read")
-        return glance_screen(image, hint)
+        return early_screen(image, hint)
 
     monkeypatch.setattr(bot.eyes, "read_labels", engine)
     monkeypatch.setattr(bot.eyes, "read_screen", reading)
-    monkeypatch.setattr(bot.eyes, "glance_screen", glance)
+    monkeypatch.setattr(bot.eyes, "early_screen", early)
     result = rig(fresh=True).play(max_levels=1)
     assert result.ok
     assert order[:2] == ["engine opened in ocr-warm-up", "read"]
@@ -577,7 +590,7 @@ def test_a_glance_the_full_reading_contradicts_never_releases_a_piece_on_a_cell(
     assert drops[0]["cell"] == "tray"
     landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
     assert sorted(landed) == sorted(answer.items())
-    assert full_reads[0] == "full-reading"  # the glance's frame read in full beside the drag
+    assert full_reads[0] == "early-reading"  # the glance's frame read in full beside the carry
     assert result.levels[0].glance == "contradicted"
     assert not table.device.pressed
 
@@ -600,21 +613,43 @@ def test_a_glance_that_agrees_with_the_full_reading_plays_the_level_without_a_re
     assert [s.glance for s in result.levels] == ["agreed", "agreed"]
 
 
-def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
+def test_a_new_levels_first_piece_is_lifted_before_its_digits_are_read(
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
-    from vision.reading import Doubt, SumAt
-    reads: list[tuple[str, int]] = []  # ("glance" | "its full reading" | "full", picks so far)
+    # Each glance waits (in real time, up to a few seconds) for the button to be down: a bot
+    # that read the digits before pressing would never press, and the glance would see it up.
+    import time
+    table = rig(fresh=True)
+    down_at_glance: list[bool] = []
+
+    def lifted_first(reading: ScreenReading, full: Callable[[], ScreenReading]) -> Glanced:
+        deadline = time.monotonic() + 3
+        while not table.device.pressed and time.monotonic() < deadline:
+            time.sleep(0.002)
+        down_at_glance.append(bool(table.device.pressed))
+        return reading, full
+
+    change_glances(monkeypatch, lifted_first)
+    result = table.play(max_levels=2)
+    assert result.ok and table.completed() == [1, 2]
+    assert down_at_glance == [True, True]
+    assert [s.glance for s in result.levels] == ["agreed", "agreed"]
+    assert all(d["cell"] != "tray" for d in table.events("drop"))
+    assert table.events("rule_broken") == []
+
+
+def test_a_doubtful_glance_is_read_in_full_before_a_piece_is_dropped(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    from vision.reading import SumAt
+    reads: list[tuple[str, int]] = []  # ("glance" | "its full reading" | "full", drops so far)
     table = rig(fresh=True)
 
-    def unsure(image: np.ndarray, hint: Box | None = None
-               ) -> tuple[ScreenReading, Callable[[], ScreenReading]]:
-        reading, full = glance_screen(image, hint)
+    def unsure(reading: ScreenReading, full: Callable[[], ScreenReading]) -> Glanced:
         if reading.screen != "level":
             return reading, full
-        reads.append(("glance", len(table.events("pick"))))
+        reads.append(("glance", len(table.events("drop"))))
 
         def finish() -> ScreenReading:
-            reads.append(("its full reading", len(table.events("pick"))))
+            reads.append(("its full reading", len(table.events("drop"))))
             return full()
 
         doubt = Doubt(SumAt("row", 0), "doubtful reading '12' (confidence 0.00)")
@@ -623,15 +658,16 @@ def test_a_doubtful_glance_is_read_in_full_before_anything_moves(
     def read(image: np.ndarray, quick: bool = False, hint: Box | None = None) -> ScreenReading:
         reading = read_screen(image, quick=quick, hint=hint)
         if reading.screen == "level":
-            reads.append(("full", len(table.events("pick"))))
+            reads.append(("full", len(table.events("drop"))))
         return reading
 
-    monkeypatch.setattr(bot.eyes, "glance_screen", unsure)
+    change_glances(monkeypatch, unsure)
     monkeypatch.setattr(bot.eyes, "read_screen", read)
     result = table.play(max_levels=1)
     assert result.ok and table.completed() == [1]
+    # The first piece was lifted, the glance's own frame read in full, and the level played
+    # on that reading: no piece went back, none was dropped before the full reading.
     assert all(d["cell"] != "tray" for d in table.events("drop"))
-    # The glance's own frame was read in full next, before the first piece was picked up.
     assert reads[:2] == [("glance", 0), ("its full reading", 0)]
     assert result.levels[0].glance == "doubtful"
 
@@ -647,7 +683,7 @@ def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
         if reading.screen != "level" or reading.puzzle is None:
             return reading
         if not quick:
-            picks_at_full.append(len(table.events("pick")))
+            picks_at_full.append(len(table.events("drop")))
             return reading
         pieces = tuple(replace(p, value=1) for p in reading.pieces)
         puzzle = Puzzle.build(reading.puzzle.cells, [1] * len(pieces), reading.puzzle.sums)
@@ -657,7 +693,9 @@ def test_a_glance_with_no_solution_is_read_in_full_and_no_piece_moves_on_it(
     result = table.play(max_levels=1)
     assert result.ok and table.completed() == [1]
     assert all(d["cell"] != "tray" for d in table.events("drop"))
-    assert picks_at_full and picks_at_full[0] == 0
+    # The lifted piece was dropped only after the frame was read in full.
+    drops_at_full = picks_at_full
+    assert drops_at_full and drops_at_full[0] == 0
     assert result.levels[0].glance == "contradicted" and result.levels[0].rereads == 0
 
 
@@ -703,3 +741,32 @@ def test_settle_level_takes_the_opened_level_only_for_a_lone_label_doubt_naming_
     other = Doubt(Named("grid"), "no grid")
     assert settle_level(replace(reading, doubts=(label, other)), 5).level is None
     assert settle_level(replace(reading, screen="level_complete"), 5).level is None
+
+
+def test_a_lifted_piece_with_no_sure_answer_goes_back_and_nothing_is_dropped_on_a_cell(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first sight's glance and its full reading both keep a doubt: the piece lifted before
+    # the digits were read has no cell to go to, and goes back where it was picked up; the
+    # level is then played from a new look.
+    from vision.reading import SumAt
+    table = rig(fresh=True)
+    doubt = Doubt(SumAt("row", 0), "doubtful reading '12' (confidence 0.00)")
+    spoiled: list[bool] = []
+
+    def unsure(reading: ScreenReading, full: Callable[[], ScreenReading]) -> Glanced:
+        if reading.screen != "level" or spoiled:
+            return reading, full
+        spoiled.append(True)
+        return (replace(reading, puzzle=None, doubts=(doubt,)),
+                lambda: replace(full(), puzzle=None, doubts=(doubt,)))
+
+    change_glances(monkeypatch, unsure)
+    result = table.play(max_levels=1)
+    assert result.ok and table.completed() == [1] and table.events("rule_broken") == []
+    assert spoiled
+    drops = table.events("drop")
+    assert drops[0]["cell"] == "tray"
+    answer = {(p.row, p.col): p.value for p in load_level(1).solution}
+    landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
+    assert sorted(landed) == sorted(answer.items())
+    assert result.levels[0].glance == "doubtful"

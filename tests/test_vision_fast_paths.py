@@ -7,11 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from puzzle.geometry import Rect
 from tests.test_digits import one_digit
-from vision import colours
+from vision import colours, pieces
 from vision import digits as classifier
 from vision.digits import NOT_A_DIGIT, Vote, classify, features
-from vision.settings import COLOUR, DIGITS
+from vision.settings import COLOUR, DIGITS, PIECE
 
 BACKGROUNDS = [(0, 0, 0), (255, 255, 255), (200, 120, 60), (60, 120, 250), (90, 90, 250),
                (30, 200, 30), (40, 40, 200)]
@@ -116,3 +117,68 @@ def test_the_classifier_asks_the_templates_only_where_they_decide() -> None:
     # the spoilt digits put some votes where the templates decide, both ways
     decided = [v for v in expected if DIGITS.agree <= v.probability < DIGITS.sure]
     assert any(v.sure for v in decided) and any(not v.sure for v in decided)
+
+
+def plain_fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """The plain way: numpy's booleans and a float product."""
+    far = colours.distance(view, background) > COLOUR.ink_distance
+    top = colours.channel_max(view)
+    chroma = top.astype(np.int16) - colours.channel_min(view).astype(np.int16)
+    spread = chroma > PIECE.min_spread
+    vivid = chroma > PIECE.dark_saturation * top.astype(np.float32)
+    mask: np.ndarray = (far & spread & ((dark == 0) | vivid)).astype(np.uint8) * 255
+    return mask
+
+
+def plain_in_cell(dark: np.ndarray, fill: Rect, cell_side: float) -> bool:
+    """The plain way: one fill's four sides sampled on their own."""
+    cx, cy = fill.center
+    half = cell_side / 2
+    inset = max(1.0, cell_side * PIECE.outline_inset)
+    reach = PIECE.outline_span * cell_side
+    span = np.linspace(-reach, reach, PIECE.outline_samples)
+    shares = []
+    for dx, dy, along_x in ((-half + inset, 0, False), (half - inset, 0, False),
+                            (0, -half + inset, True), (0, half - inset, True)):
+        xs = np.broadcast_to(cx + dx + (span if along_x else 0), span.shape)
+        ys = np.broadcast_to(cy + dy + (0 if along_x else span), span.shape)
+        shares.append(pieces._sample(dark, xs, ys).mean())
+    return sum(share >= PIECE.outline_share for share in shares) >= PIECE.closed_sides
+
+
+@pytest.mark.parametrize("background", BACKGROUNDS)
+def test_the_piece_mask_is_the_plain_one(background: tuple[int, int, int]) -> None:
+    rng = np.random.default_rng(3)
+    for image in images()[:-1]:
+        for dark in (colours.dark_ink(image, np.array(background)),
+                     rng.integers(0, 3, image.shape[:2], dtype=np.uint8) * 100):
+            assert np.array_equal(pieces._fill_mask(image, np.array(background), dark),
+                                  plain_fill_mask(image, np.array(background), dark))
+
+
+def test_the_pieces_outlines_are_sampled_as_one_by_one() -> None:
+    rng = np.random.default_rng(5)
+    for density in (0.2, 0.5, 0.8):
+        dark = (rng.random((120, 160)) < density).astype(np.uint8) * 255
+        dark[40:80, 30:34] = 255  # a solid outline's sides for some fills
+        dark[40:80, 66:70] = 255
+        dark[40:44, 30:70] = dark[76:80, 30:70] = 255
+        fills = [Rect(float(x), float(y), float(w), float(w))
+                 for x, y, w in rng.uniform((-10, -10, 8), (170, 130, 40), (40, 3))]
+        fills.append(Rect(36.0, 46.0, 28.0, 28.0))
+        for side in (20.0, 40.0, 44.0):
+            found = pieces._in_cells(dark, fills, side)
+            assert list(found) == [plain_in_cell(dark, fill, side) for fill in fills]
+    assert len(pieces._in_cells(dark, [], 40.0)) == 0
+
+
+def test_the_strong_ink_cut_picks_what_the_percentile_picks() -> None:
+    from vision.ocr import _strong_cut
+    rng = np.random.default_rng(11)
+    for n in (1, 2, 3, 7, 10, 11, 57, 300, 1001):
+        for values in (rng.integers(0, 256, n).astype(np.float32) / 2,
+                       np.full(n, 40.5, np.float32), rng.random(n).astype(np.float32)):
+            for percent in (0.0, 50.0, 75.0, 90.0, 99.0, 100.0):
+                cut = _strong_cut(values, percent)
+                assert np.array_equal(values >= cut,
+                                      values >= np.percentile(values, percent)), (n, percent)

@@ -4,13 +4,15 @@ moved."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from game.render import render_screen
 from puzzle.geometry import Box
 from vision.locate import find_game, found_at
-from vision.read import glance_screen, read_screen
+from vision.read import early_screen, glance_screen, read_screen
 
 SCREENS = [("title", None), ("level_select", None), ("level", 3), ("level", 15),
            ("level_complete", 4)]
@@ -69,3 +71,59 @@ def test_a_hint_on_another_screen_or_off_the_image_falls_back_to_the_search() ->
     assert found_at(level, far) is None
     assert read_screen(level, hint=far).screen == "level"
     assert found_at(level, Box(hint.x + 100, hint.y + 80, hint.w // 2, hint.h // 2)) is None
+
+
+@pytest.mark.parametrize(("level", "seed"), [(1, 0), (9, 2), (15, 1)])
+def test_a_levels_pieces_and_cells_come_first_then_the_same_glance(level: int,
+                                                                      seed: int) -> None:
+    image = framed("level", level, seed=seed)
+    hint = find_game(image)[0].box
+    layout, rest = early_screen(image, hint)
+    assert layout is not None
+    glance, full = rest()
+    same, same_full = glance_screen(image, hint)
+    strip = dict(seconds=0.0)
+    assert replace(glance, **strip) == replace(same, **strip)
+    assert replace(full(), **strip) == replace(same_full(), **strip)
+    # Where a piece can be pressed before a digit is read: every tray piece the reading has
+    # (its box), and only those; every cell outline the reading has.
+    assert set(layout.tray) == {p.box for p in glance.pieces if p.at is None}
+    assert len(layout.tray) == len(set(layout.tray))
+    assert layout.placed == 0 and layout.game == glance.game
+    assert set(layout.cells) <= {c.box for c in glance.cells}
+
+
+@pytest.mark.parametrize(("screen", "level"), [("title", None), ("level_select", None),
+                                               ("level_complete", 4)])
+def test_no_layout_comes_first_on_other_screens(screen: str, level: int | None) -> None:
+    image = framed(screen, level)
+    layout, rest = early_screen(image, find_game(image)[0].box)
+    assert layout is None
+    assert rest()[0].screen == screen
+
+
+def test_a_blurred_boards_cells_are_not_all_found_first_yet_the_glance_is_the_same() -> None:
+    # At 0.6x, blurred and compressed, some outlines close only in the thicker passes: the
+    # first look finds fewer cells, the reading after it all of them, as glance_screen does.
+    import cv2
+
+    from vision.colours import dark_ink
+    from vision.crops import Shot
+    from vision.grid import outline_squares
+    from vision.locate import view_of
+    image = cv2.GaussianBlur(render_screen("level", 12, scale=0.6, frame=True).image, (3, 3), 0)
+    _, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 40])
+    image = cv2.imdecode(encoded, cv2.IMREAD_COLOR)
+    hint = find_game(image)[0].box
+    there = found_at(image, hint)
+    assert there is not None
+    shot = Shot(image, view_of(image, there))
+    dark = dark_ink(shot.view.image, shot.background)
+    whole = outline_squares(dark, shot.view.image, shot.background, thicker=False)
+    assert len(whole) < len(outline_squares(dark, shot.view.image, shot.background))
+    layout, rest = early_screen(image, hint)
+    assert layout is not None and len(layout.cells) == len(whole)
+    glance, full = rest()
+    same, same_full = glance_screen(image, hint)
+    assert replace(glance, seconds=0.0) == replace(same, seconds=0.0)
+    assert replace(full(), seconds=0.0) == replace(same_full(), seconds=0.0)

@@ -44,15 +44,20 @@ class Grid:
         return Rect(cx - self.side / 2, cy - self.side / 2, self.side, self.side)
 
 
-def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) -> list[Rect]:
+def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
+                    thicker: bool = True) -> list[Rect]:
     """Closed square outlines of cell size whose inside shows the background.
 
     Found by their insides (enclosed non-ink regions), so an arrow or a neighbour touching
     the outside of an outline does not change its shape. A coloured inside is a piece's own
-    frame (in the tray or placed): pieces.py reads those.
+    frame (in the tray or placed): pieces.py reads those. `thicker=False`: only the outlines
+    whole as drawn, not those a thicker pass closes (a third of the time: a first look at
+    where the cells are, vision.read.early_screen).
     """
     darkness = _Darkness(channel_max(view), int(np.max(background)))
     insides = _insides(dark, view, background)
+    if not thicker:
+        return _outlines(insides, darkness)
     # A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside
     # leaks out through the gaps: the ink thickened by a pixel closes them. Its insides are a
     # pixel smaller all round, which the profiles below do not mind.
@@ -64,21 +69,19 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray) 
     usual = float(np.median(sides)) if sides else None
     for grow in GRID.outline_grow:
         thick = cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
-        seen = list(insides)
+        seen = np.array(insides, np.int64).reshape(-1, 4)  # x, y, w, h: one test for all
 
-        def new(found: tuple[int, int, int, int], seen: list[tuple[int, int, int, int]] = seen,
+        def new(found: tuple[int, int, int, int], seen: np.ndarray = seen,
                 grow: int = grow) -> bool:
-            return (usual is None or abs((found[2] + found[3]) / 2 + 2 * grow - usual)
-                    <= GRID.size_tolerance * usual) and not any(
-                _overlap(found, old) for old in seen)
+            if usual is not None and abs((found[2] + found[3]) / 2 + 2 * grow - usual) \
+                    > GRID.size_tolerance * usual:
+                return False
+            x, y, w, h = found
+            return not bool(np.any((x < seen[:, 0] + seen[:, 2]) & (seen[:, 0] < x + w)
+                                   & (y < seen[:, 1] + seen[:, 3]) & (seen[:, 1] < y + h)))
 
         insides += _insides(thick, view, background, new)
     return _outlines(insides, darkness)
-
-
-def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return (a[0] < b[0] + b[2] and b[0] < a[0] + a[2]
-            and a[1] < b[1] + b[3] and b[1] < a[1] + a[3])
 
 
 def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
@@ -89,20 +92,30 @@ def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     wants only the insides the passes before it did not find)."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     insides = []
-    for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
-        side = (w + h) / 2
-        if not GRID.min_side * GRID.inside_share <= side <= GRID.max_side:
-            continue
-        if abs(w - h) > GRID.squareness * side or area < GRID.min_inside_fill * w * h:
-            continue
-        if not _enclosed(dark.shape, x, y, w, h):
-            continue
+    for label in _likely_insides(stats, dark.shape):
+        x, y, w, h, _ = stats[label]
         if wanted is not None and not wanted((int(x), int(y), int(w), int(h))):
             continue
         if _filled(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label, background):
             continue
         insides.append((int(x), int(y), int(w), int(h)))
     return insides
+
+
+def _likely_insides(stats: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The labels (from 1) whose box is of a cell's inside size, square, mostly filled by the
+    region, and enclosed (a region of no ink that does not reach the view's border is ringed
+    by ink all round): the tests on the boxes alone, for all of them at once (a view has a
+    hundred regions or more, most of them the holes in letters)."""
+    x, y, w, h, area = (stats[1:, i] for i in range(5))
+    height, width = shape[:2]
+    side = (w + h) / 2
+    likely = ((GRID.min_side * GRID.inside_share <= side) & (side <= GRID.max_side)
+              & (np.abs(w - h) <= GRID.squareness * side)
+              & (area >= GRID.min_inside_fill * w * h)
+              & (x != 0) & (y != 0) & (x + w < width) & (y + h < height))
+    found: np.ndarray = np.flatnonzero(likely) + 1
+    return found
 
 
 class _Darkness:
@@ -168,12 +181,6 @@ def _profile(darkness: _Darkness, inside: tuple[int, int, int, int],
         start = max(0, start)
         strip = darkness[start:min(height, start + reach + 1), cols].mean(axis=1)
     return strip, start
-
-
-def _enclosed(shape: tuple[int, ...], x: int, y: int, w: int, h: int) -> bool:
-    """A region of no ink that does not reach the view's border is ringed by ink all round."""
-    height, width = shape[:2]
-    return not (x == 0 or y == 0 or x + w >= width or y + h >= height)
 
 
 def _filled(box: np.ndarray, inside: np.ndarray, background: np.ndarray) -> bool:

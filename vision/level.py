@@ -80,11 +80,13 @@ def read_level(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
 
 
 def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
-                 odd: Sequence[Rect]) -> Callable[[bool], ScreenReading]:
+                 odd: Sequence[Rect], found: Sequence[FoundPiece] | None = None
+                 ) -> Callable[[bool], ScreenReading]:
     """read_level's elements found once; the function returned reads their digits and
-    assembles the level, at a glance (True) or in full (False), as often as called."""
+    assembles the level, at a glance (True) or in full (False), as often as called.
+    `found`: find_pieces' answer for this shot, when the caller has it already."""
     try:
-        board = _find_board(shot, dark, squares, odd)
+        board = _find_board(shot, dark, squares, odd, found)
     except GridError as error:
         failed = ScreenReading("level", game=shot.game, scale=shot.scale,
                                doubts=(Doubt(Named("grid"), str(error)),))
@@ -100,10 +102,11 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
-                odd: Sequence[Rect]) -> Board:
+                odd: Sequence[Rect], found: Sequence[FoundPiece] | None = None) -> Board:
     logical = shot.view.image
     side = float(np.median([s.side for s in squares]))
-    found = find_pieces(logical, shot.background, dark, side)
+    if found is None:
+        found = find_pieces(logical, shot.background, dark, side)
     # A lone outline shows no pitch; the pieces placed around it do (a board one piece from
     # done, or whose only cell left has no given beside it).
     lattice = squares if len(squares) >= 2 else [

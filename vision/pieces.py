@@ -41,7 +41,7 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     low, high = (f * cell_side for f in PIECE.side_range)
-    found = []
+    fills: list[tuple[Rect, np.ndarray]] = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         side = (w + h) / 2
         if not low <= side <= high or abs(w - h) > PIECE.squareness * side:
@@ -58,37 +58,55 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
             own = bright[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
             x, y, (h, w) = x + x0, y + y0, own.shape
         fill = Rect(float(x), float(y), float(w), float(h))
-        colour = median_colour(view[y:y + h, x:x + w], own)
-        found.append(FoundPiece(fill, _in_cell(outlines, fill, cell_side), colour))
-    return found
+        fills.append((fill, median_colour(view[y:y + h, x:x + w], own)))
+    placed = _in_cells(outlines, [fill for fill, _ in fills], cell_side)
+    return [FoundPiece(fill, bool(in_cell), colour)
+            for (fill, colour), in_cell in zip(fills, placed, strict=True)]
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
-    far = distance(view, background) > COLOUR.ink_distance
+    """Far from the background, saturated, and either not dark ink or vivid for its
+    brightness (chroma over `dark_saturation` of the brightest channel), as 0/255: in
+    OpenCV's uint8 masks, a fifth of the time of numpy's booleans and float products."""
+    _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
+                           cv2.THRESH_BINARY)
     top = channel_max(view)
     chroma = cv2.subtract(top, channel_min(view))
-    spread = chroma > PIECE.min_spread
-    vivid = chroma > PIECE.dark_saturation * top.astype(np.float32)
-    mask: np.ndarray = (far & spread & ((dark == 0) | vivid)).astype(np.uint8) * 255
+    _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
+    if PIECE.dark_saturation == 0.5:
+        # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the
+        # difference never saturates)
+        vivid = cv2.compare(chroma, cv2.subtract(top, chroma), cv2.CMP_GT)
+    else:
+        vivid = (chroma > PIECE.dark_saturation * top.astype(np.float32)).astype(np.uint8) * 255
+    _, light = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV)  # no dark ink there
+    mask: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(far, spread),
+                                       cv2.bitwise_or(light, vivid))
     return mask
 
 
-def _in_cell(dark: np.ndarray, fill: Rect, cell_side: float) -> bool:
-    """True when a closed outline of cell size runs around the fill (middle of each side)."""
-    cx, cy = fill.center
+def _in_cells(dark: np.ndarray, fills: list[Rect], cell_side: float) -> np.ndarray:
+    """For each fill, whether a closed outline of cell size runs around it (middle of each
+    side): all sides of all fills in one sampling (a level's first sight samples every
+    piece)."""
+    if not fills:
+        return np.zeros(0, bool)
     half = cell_side / 2
     inset = max(1.0, cell_side * PIECE.outline_inset)
     reach = PIECE.outline_span * cell_side
     span = np.linspace(-reach, reach, PIECE.outline_samples)
+    centres = np.array([fill.center for fill in fills], float)
+    cx, cy = centres[:, 0:1], centres[:, 1:2]
     xs, ys = [], []
-    # The four sides' points in one sampling (a level's first sight samples every piece)
     for dx, dy, along_x in ((-half + inset, 0, False), (half - inset, 0, False),
                             (0, -half + inset, True), (0, half - inset, True)):
-        xs.append(np.broadcast_to(cx + dx + (span if along_x else 0), span.shape))
-        ys.append(np.broadcast_to(cy + dy + (0 if along_x else span), span.shape))
-    shares = _sample(dark, np.concatenate(xs), np.concatenate(ys)).reshape(4, len(span)).mean(
-        axis=1)
-    return int(np.count_nonzero(shares >= PIECE.outline_share)) >= PIECE.closed_sides
+        xs.append(np.broadcast_to(cx + dx + (span if along_x else 0), (len(fills), len(span))))
+        ys.append(np.broadcast_to(cy + dy + (0 if along_x else span), (len(fills), len(span))))
+    hits = _sample(dark, np.stack(xs, axis=1).ravel(), np.stack(ys, axis=1).ravel())
+    shares = hits.reshape(len(fills), 4, len(span)).mean(axis=2)
+    closed: np.ndarray = np.count_nonzero(shares >= PIECE.outline_share, axis=1) \
+        >= PIECE.closed_sides
+    return closed
 
 
 def _sample(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

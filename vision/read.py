@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from puzzle.geometry import Box
+from puzzle.geometry import Box, Rect
 from vision.colours import dark_ink
 from vision.crops import Shot
 from vision.grid import one_size, outline_squares
@@ -26,7 +26,7 @@ from vision.menus import read_completed, read_title_or_map
 from vision.pieces import find_pieces
 from vision.reading import Doubt, Named, ScreenReading
 from vision.screens import is_overlay
-from vision.settings import READ
+from vision.settings import LEVEL, READ
 
 
 class ImageFormatError(ValueError):
@@ -62,6 +62,78 @@ def glance_screen(image: np.ndarray, hint: Box | None = None
         return replace(reader(False), seconds=time.perf_counter() - began)
 
     return replace(glance, seconds=time.perf_counter() - start), full
+
+
+Glance = tuple[ScreenReading, Callable[[], ScreenReading]]
+"""glance_screen's answer: the reading at a glance, and the function giving the full one."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A level's pieces and cells found before any digit is read, in the image's pixels: where
+    a piece can be pressed and where the board is (bot.early lifts a piece on it)."""
+
+    game: Box
+    tray: tuple[Box, ...]    # the pieces in the tray (their boxes as a PieceReading's), in
+                             # the order found
+    cells: tuple[Box, ...]   # every cell outline's box (empty or given: digits are not read)
+    placed: int              # pieces standing in cells
+
+
+def early_screen(image: np.ndarray, hint: Box | None = None
+                 ) -> tuple[Layout | None, Callable[[], Glance]]:
+    """The first part of glance_screen(image, hint) and the function that does the rest.
+
+    When the game is where `hint` says and shows a level, its Layout (the game area, its cell
+    outlines and its pieces: about half of a glance's work) comes first, and the function
+    returned reads the digits and sums from what was found (the pieces are not looked for
+    again). Otherwise the Layout is None, and the function is glance_screen itself."""
+    bgr = _as_bgr(image)
+    whole: Callable[[], Glance] = lambda: glance_screen(bgr, hint)  # noqa: E731
+    if hint is None or min(bgr.shape[:2]) < READ.min_image_side:
+        return None, whole
+    there = found_at(bgr, hint)
+    if there is None:
+        return None, whole
+    shot = Shot(bgr, view_of(bgr, there))
+    if is_overlay(shot.background):
+        return None, whole
+    view, background = shot.view.image, shot.background
+    dark = dark_ink(view, background)
+    # The outlines whole as drawn are enough to see a level and where its cells and pieces
+    # are; those only a thicker pass closes (a blurred, dashed outline) are added below,
+    # after the press, for the reading itself.
+    whole_outlines, _ = one_size(outline_squares(dark, view, background, thicker=False))
+    if len(whole_outlines) < 2:  # the map, the title, or a board only the full read makes out
+        return None, whole
+    side = _side(whole_outlines)
+    found = find_pieces(view, background, dark, side)
+    frame = LEVEL.piece_frame * side
+    layout = Layout(shot.game, tuple(shot.box(p.fill.inflate(frame)) for p in found
+                                     if not p.in_cell),
+                    tuple(shot.box(s) for s in whole_outlines), sum(p.in_cell for p in found))
+
+    def rest() -> Glance:
+        start = time.perf_counter()
+        squares, odd = one_size(outline_squares(dark, view, background))
+        if len(squares) < 2:  # (the thicker passes only add outlines: never so, but if so,
+            return glance_screen(bgr, hint)  # the glance decides as it always does)
+        pieces = found if _side(squares) == side else None  # else found again at that size
+        reader = level_reader(shot, dark, squares, odd, pieces)
+        glance = reader(True)
+
+        def full() -> ScreenReading:
+            began = time.perf_counter()
+            return replace(reader(False), seconds=time.perf_counter() - began)
+
+        return replace(glance, seconds=time.perf_counter() - start), full
+
+    return layout, rest
+
+
+def _side(squares: list[Rect]) -> float:
+    """The cells' side as vision.level measures it: the median of the outlines'."""
+    return float(np.median([s.side for s in squares]))
 
 
 Reader = Callable[[bool], ScreenReading]
