@@ -20,7 +20,8 @@ from one view's votes (a dark sum's plain ink, a blue one's luma shade) and touc
 with a rival cut doubted (branch s22-sums alone): 194 of these 200, seeds 0-1999 1,923. With
 the level label, pieces and givens also read from the classifier's votes (and a "Level
 Completed" label the classifier backs weakly and dissents on doubted; branch s22-label alone):
-195 of these 200, seeds 0-1999 1,916. Both: see MIN_EXACT. This test
+195 of these 200, seeds 0-1999 1,916. Both: 196 of these 200, seeds 0-1999 1,939, held-out
+2000-2599 566, fresh 3000-3399 382, none sure and wrong. This test
 is a ratchet on those figures: it fails when vision gets worse, and its bounds are raised as
 it gets better.
 """
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.97  # measured 195 of these 200; target 0.995
+MIN_EXACT = 0.98  # measured 196 of these 200; target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
