@@ -273,4 +273,5 @@ def settle_level(reading: ScreenReading, opened: int | None) -> ScreenReading:
     if doubt.key != LEVEL_LABEL or opened not in doubt.candidates:
         return reading
     return replace(reading, level=opened, doubts=(), settled=(
-        *reading.settled, Settled(LEVEL_LABEL, opened, doubt.candidates, doubt.box)))
+        *reading.settled, Settled(LEVEL_LABEL, opened, doubt.candidates, doubt.box,
+                                   by="opened")))

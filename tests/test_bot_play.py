@@ -740,6 +740,8 @@ def test_settle_level_takes_the_opened_level_only_for_a_lone_label_doubt_naming_
     reading = ScreenReading("level", puzzle=puzzle, doubts=(label,))
     settled = settle_level(reading, 5)
     assert settled.level == 5 and settled.ok and settled.settled[0].among == (6, 5)
+    assert str(settled.settled[0]) == (
+        "level label: 5, the level the bot opened (the views named 6, 5)")
     assert settle_level(reading, 4) == reading and settle_level(reading, None) == reading
     other = Doubt(Named("grid"), "no grid")
     assert settle_level(replace(reading, doubts=(label, other)), 5).level is None

@@ -56,7 +56,7 @@ class OverlayStyle:
     grid: BGR = (0, 120, 0)
     doubt: BGR = (0, 0, 255)
     suspect: BGR = (180, 0, 255)
-    settled: BGR = (255, 170, 230)  # a doubtful digit the puzzle's rules chose: lavender
+    settled: BGR = (255, 170, 230)  # a doubtful digit the rules or the opened level chose
     game_width: int = 960  # pixels the game is drawn at, whatever its size on the screenshot
     most_enlarged: float = 4.0  # a tiny game is enlarged at most this much
     margin: float = 0.06  # of the game's width, shown around it
@@ -69,7 +69,7 @@ class OverlayStyle:
                 ("blue sum (placed)", self.sum_placed), ("button", self.button),
                 ("level completed", self.completed), ("level open", self.open),
                 ("level locked", self.locked), ("doubt", self.doubt),
-                ("settled by the rules", self.settled), ("solver suspect", self.suspect))
+                ("settled", self.settled), ("solver suspect", self.suspect))
 
 
 STYLE = OverlayStyle()
@@ -190,7 +190,7 @@ def marks(reading: ScreenReading, style: OverlayStyle = STYLE,
         found.append(Mark(reading.level_label, style.level_label, f"level {level}", "right"))
     found += [Mark(d.box, style.suspect, f"suspect: {d.element}", "right", True)
               for d in suspects if d.box is not None]
-    found += [Mark(s.box, style.settled, f"rules: {s.value}", "right", True)
+    found += [Mark(s.box, style.settled, f"{s.by}: {s.value}", "right", True)
               for s in reading.settled if s.box is not None]
     found += [Mark(d.box, style.doubt, _short(str(d)), "right", True)
               for d in reading.doubts if d.box is not None]

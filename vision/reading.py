@@ -164,14 +164,17 @@ class Doubt:
 
 @dataclass(frozen=True)
 class Settled:
-    """A doubtful digit reading the puzzle's rules settled: `value` is the one value it could
-    hold that gives the level an answer, and the only one of those the evidence named
-    (`among`, what the views and the classifier read) to do so (vision.resolve)."""
+    """A doubtful digit reading settled by what vision or the bot knows beside the pixels.
+    `by` "rules": `value` is the one value it could hold that gives the level an answer, and
+    the only one of those the evidence named (`among`, what the views and the classifier read)
+    to do so (vision.resolve). `by` "opened": a doubtful level label taken for the level the
+    bot had just opened, which the evidence named (bot.eyes.settle_level)."""
 
     key: Element
     value: int
     among: tuple[int, ...]
     box: Box | None = None
+    by: Literal["rules", "opened"] = "rules"
 
     @property
     def element(self) -> str:
@@ -179,6 +182,9 @@ class Settled:
 
     def __str__(self) -> str:
         named = ", ".join(str(v) for v in self.among) or "nothing"
+        if self.by == "opened":
+            return (f"{self.element}: {self.value}, the level the bot opened "
+                    f"(the views named {named})")
         return f"{self.element}: the rules allow only {self.value} (the views named {named})"
 
 
