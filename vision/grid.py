@@ -52,36 +52,58 @@ def outline_squares(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     the outside of an outline does not change its shape. A coloured inside is a piece's own
     frame (in the tray or placed): pieces.py reads those. `thicker=False`: only the outlines
     whole as drawn, not those a thicker pass closes (a third of the time: a first look at
-    where the cells are, vision.read.early_screen).
+    where the cells are; `outline_passes` gives both without the first pass twice).
     """
     darkness = _Darkness(channel_max(view), int(np.max(background)))
     insides = _insides(dark, view, background)
     if not thicker:
         return _outlines(insides, darkness)
-    # A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside
-    # leaks out through the gaps: the ink thickened by a pixel closes them. Its insides are a
-    # pixel smaller all round, which the profiles below do not mind.
-    # Only insides of the size the intact outlines show count: thickened, the corners of the
-    # cells around an empty lattice point close into a larger square of background.
-    # A gap of 3 px or more (a light halo beside the outline at a small zoom) takes a second,
-    # thicker pass, its insides 2 px smaller still.
+    return _outlines(insides + _thicker(dark, view, background, insides), darkness)
+
+
+def outline_passes(dark: np.ndarray, view: np.ndarray, background: np.ndarray
+                   ) -> tuple[list[Rect], Callable[[], list[Rect]]]:
+    """`outline_squares(..., thicker=False)`, and a function giving `outline_squares(...)`
+    without finding the outlines whole as drawn again (vision.read.early_screen: the first
+    before a press, the rest after it)."""
+    darkness = _Darkness(channel_max(view), int(np.max(background)))
+    insides = _insides(dark, view, background)
+
+    def every() -> list[Rect]:
+        return _outlines(insides + _thicker(dark, view, background, insides), darkness)
+
+    return _outlines(insides, darkness), every
+
+
+def _thicker(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
+             insides: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """The insides only thicker ink closes, beside `insides` (the outlines whole as drawn).
+
+    A thin outline blurred by a small zoom and JPEG breaks into dashes, and its inside leaks
+    out through the gaps: the ink thickened by a pixel closes them. Its insides are a pixel
+    smaller all round, which the profiles below do not mind. Only insides of the size the
+    intact outlines show count: thickened, the corners of the cells around an empty lattice
+    point close into a larger square of background. A gap of 3 px or more (a light halo beside
+    the outline at a small zoom) takes a second, thicker pass, its insides 2 px smaller still.
+    """
+    found = list(insides)
     sides = [(w + h) / 2 for _, _, w, h in insides]
     usual = float(np.median(sides)) if sides else None
     for grow in GRID.outline_grow:
         thick = cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
-        seen = np.array(insides, np.int64).reshape(-1, 4)  # x, y, w, h: one test for all
+        seen = np.array(found, np.int64).reshape(-1, 4)  # x, y, w, h: one test for all
 
-        def new(found: tuple[int, int, int, int], seen: np.ndarray = seen,
+        def new(box: tuple[int, int, int, int], seen: np.ndarray = seen,
                 grow: int = grow) -> bool:
-            if usual is not None and abs((found[2] + found[3]) / 2 + 2 * grow - usual) \
+            if usual is not None and abs((box[2] + box[3]) / 2 + 2 * grow - usual) \
                     > GRID.size_tolerance * usual:
                 return False
-            x, y, w, h = found
+            x, y, w, h = box
             return not bool(np.any((x < seen[:, 0] + seen[:, 2]) & (seen[:, 0] < x + w)
                                    & (y < seen[:, 1] + seen[:, 3]) & (seen[:, 1] < y + h)))
 
-        insides += _insides(thick, view, background, new)
-    return _outlines(insides, darkness)
+        found += _insides(thick, view, background, new)
+    return found[len(insides):]
 
 
 def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,

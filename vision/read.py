@@ -19,7 +19,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import dark_ink
 from vision.crops import Shot
-from vision.grid import one_size, outline_squares
+from vision.grid import one_size, outline_passes, outline_squares
 from vision.level import level_reader
 from vision.locate import GameView, find_game, found_at, view_of
 from vision.menus import read_completed, read_title_or_map
@@ -103,7 +103,8 @@ def early_screen(image: np.ndarray, hint: Box | None = None
     # The outlines whole as drawn are enough to see a level and where its cells and pieces
     # are; those only a thicker pass closes (a blurred, dashed outline) are added below,
     # after the press, for the reading itself.
-    whole_outlines, _ = one_size(outline_squares(dark, view, background, thicker=False))
+    as_drawn, every = outline_passes(dark, view, background)
+    whole_outlines, _ = one_size(as_drawn)
     if len(whole_outlines) < 2:  # the map, the title, or a board only the full read makes out
         return None, whole
     side = _side(whole_outlines)
@@ -115,7 +116,7 @@ def early_screen(image: np.ndarray, hint: Box | None = None
 
     def rest() -> Glance:
         start = time.perf_counter()
-        squares, odd = one_size(outline_squares(dark, view, background))
+        squares, odd = one_size(every())
         if len(squares) < 2:  # (the thicker passes only add outlines: never so, but if so,
             return glance_screen(bgr, hint)  # the glance decides as it always does)
         pieces = found if _side(squares) == side else None  # else found again at that size
