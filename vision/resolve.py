@@ -13,7 +13,7 @@ of them must be the only one the rules allow. When none of them solves (a small 
 views all misread it), every value the element could hold is tried, and again the rules must
 allow only one: the truth always solves, so a value that alone solves is the truth. The
 search is bounded (`ResolveSettings`): a few elements, a few dozen combinations, one solver
-call each, or one listing of answers for doubtful sums only (`_sums_pinned`).
+call each, or a listing of answers with the doubtful sums left out (`_sums_left_open`).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         search = (_sums_left_open if any(isinstance(o.reading, SumReading) for o in open_)
                   else _only_solving)
         if search is _sums_left_open:
-            # (the sums' every total at once: the other elements' named values first)
+            # (every total of the sums at once, the other elements named values first)
             found = search(cells, pieces, sums, open_, choices, budget)
         if found is None and widened != choices:
             found = search(cells, pieces, sums, open_, widened, budget)
