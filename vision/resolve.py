@@ -102,7 +102,7 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         search = (_sums_left_open if any(isinstance(o.reading, SumReading) for o in open_)
                   else _only_solving)
         if search is _sums_left_open:
-            # (every total of the sums at once, the other elements named values first)
+            # (every total of the sums at once, the other elements' named values first)
             found = search(cells, pieces, sums, open_, choices, budget)
         if found is None and widened != choices:
             found = search(cells, pieces, sums, open_, widened, budget)
