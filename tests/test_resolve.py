@@ -116,6 +116,82 @@ def test_a_one_cell_columns_sum_is_not_pinned_by_the_rules() -> None:
     assert settle(cells, pieces, sums, [open_]) is None
 
 
+def test_a_sum_whose_views_named_only_wrong_totals_is_settled_when_the_rules_pin_it() -> None:
+    """Random look 1748: a small ringed "06" whose views named nothing that solves. The
+    rules allow its line one total whatever was named, so that total is the reading; named
+    nothing at all (its ink read as no digits), the same."""
+    puzzle = load_level(7).puzzle
+    n = _first_pinned_sum(puzzle)
+    truth = puzzle.sums[n].total
+    for named in ((truth + 1,), ()):
+        cells, pieces, sums, open_ = _sum_open(puzzle, n, named)
+        settled = settle(cells, pieces, sums, [open_])
+        assert settled is not None and [s.value for s in settled.settled] == [truth]
+
+
+def test_two_doubtful_sums_are_settled_together_when_every_answer_gives_both_lines_one_total(
+        ) -> None:
+    """Random look 994: labels level 6's two small ringed blue sums both misread (too many
+    totals to try in pairs): the answers of the puzzle without them give each line one
+    total, which they are; a level whose answers give a line two totals keeps both doubts."""
+    puzzle = load_pack(PACKS / "labels").level(6).puzzle
+    cells, pieces, sums = _readings(puzzle)
+    doubted = [n for n, s in enumerate(sums) if (s.axis, s.index, s.side)
+               in (("col", 5, "top"), ("row", 4, "right"))]
+    assert len(doubted) == 2
+    opens = [Open(Doubt(SumAt(sums[n].axis, sums[n].index, sums[n].side), "doubtful", BOX,
+                        (sums[n].total + 40,)), replace(sums[n], total=0)) for n in doubted]
+    rest = [s for n, s in enumerate(sums) if n not in doubted]
+    settled = settle(cells, pieces, rest, opens)
+    assert settled is not None
+    assert [s.value for s in settled.settled] == [sums[n].total for n in doubted]
+    shapes = load_pack(PACKS / "shapes").level(4).puzzle
+    cells, pieces, sums = _readings(shapes)
+    column = next(n for n, s in enumerate(sums) if (s.axis, s.index) == ("col", 6))
+    others = [s for n, s in enumerate(sums) if n != column]
+    opens = [Open(Doubt(SumAt(s.axis, s.index, s.side), "doubtful", BOX, (4,)),
+                  replace(s, total=0)) for s in (sums[column], others[0])]
+    assert settle(cells, pieces, others[1:], opens) is None
+
+
+def test_a_sum_the_rules_allow_two_totals_stays_doubtful_when_its_views_named_neither() -> None:
+    """Random look 480: shapes level 4's column-6 sum read "0" and "04": neither solves,
+    and every total tried, the 5 and the 9 both do (which piece goes there): no reading."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    for named in ((4,), (0, 4), ()):
+        cells, pieces, sums, open_ = _sum_open(puzzle, n, named)
+        assert settle(cells, pieces, sums, [open_]) is None
+
+
+def test_a_piece_whose_views_named_only_wrong_digits_is_settled_when_the_rules_pin_it() -> None:
+    puzzle = load_level(7).puzzle
+    cells, pieces, sums = _readings(puzzle)
+    piece = pieces.pop(0)
+    wrong = next(v for v in range(10) if v not in puzzle.pieces)
+    doubtful = Open(Doubt(PieceAt(0), "doubtful", BOX, (wrong,)), replace(piece, value=0))
+    settled = settle(cells, pieces, sums, [doubtful])
+    assert settled is not None and [s.value for s in settled.settled] == [piece.value]
+
+
+def test_a_piece_and_a_sum_both_misread_are_settled_together() -> None:
+    """Random look 392: a piece read doubtful and a small ringed sum whose views named no
+    total that solves (a piece's 10 digits times a sum's 46 totals are too many to try):
+    each total the sum's line takes is listed per value of the piece instead."""
+    puzzle = load_level(7).puzzle
+    n = _first_pinned_sum(puzzle)
+    truth = puzzle.sums[n].total
+    cells, pieces, sums, sum_open = _sum_open(puzzle, n, (truth + 1,))
+    piece = pieces.pop(0)
+    wrong = next(v for v in range(10) if v not in puzzle.pieces)
+    opens = [Open(Doubt(PieceAt(0), "doubtful", BOX, (wrong, piece.value)),
+                  replace(piece, value=0)), sum_open]
+    settled = settle(cells, pieces, sums, opens)
+    assert settled is not None
+    assert [s.value for s in settled.settled] == [piece.value, truth]
+    assert same_board(settled.puzzle.to_dict(), puzzle.to_dict())
+
+
 def test_a_doubtful_given_and_piece_are_settled_together() -> None:
     puzzle = load_level(7).puzzle
     cells, pieces, sums = _readings(puzzle)

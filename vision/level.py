@@ -413,8 +413,10 @@ def _fits(found: FoundSum, totals: range | None, text: str) -> bool:
 def _keep_open(doubts: list[Doubt], key: Element, reading: CellReading | PieceReading
                | SumReading, open_: list[Open]) -> None:
     """The reading left open for the rules when the last doubt is about its digits and
-    names values they may choose among."""
-    if doubts and doubts[-1].key == key and doubts[-1].candidates:
+    names values they may choose among, or is a sum's (found, its ink read as nothing that
+    fits: the rules may still allow its line one total, vision.resolve)."""
+    if doubts and doubts[-1].key == key and (doubts[-1].candidates
+                                             or isinstance(reading, SumReading)):
         open_.append(Open(doubts[-1], reading))
 
 

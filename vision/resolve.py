@@ -5,12 +5,15 @@ each view and the template classifier read). When every doubt of a level is such
 each combination of their candidates is built into a puzzle and handed to the solver: the
 sums, no number twice in a line, every piece used once. When exactly one combination gives a
 puzzle with an answer, that is the reading, and each element settled says so (`Settled`).
-When none does, or several do (a level with several answers, where a sum's neighbour values
-may fit too), the doubts stay: the rules decide only where they leave one reading.
+When several do (a level with several answers, where a sum's neighbour values may fit too),
+the doubts stay: the rules decide only where they leave one reading.
 
-This never makes a guess of a doubt: the values tried are only the ones the evidence named,
-and one of them must be the only one the rules allow. The search is bounded
-(`ResolveSettings`): a few elements, a few dozen combinations, one solver call each.
+This never makes a guess of a doubt: the values the evidence named are tried first, and one
+of them must be the only one the rules allow. When none of them solves (a small ringed sum's
+views all misread it), every value the element could hold is tried, and again the rules must
+allow only one: the truth always solves, so a value that alone solves is the truth. The
+search is bounded (`ResolveSettings`): a few elements, a few dozen combinations, one solver
+call each, or a listing of answers with the doubtful sums left out (`_sums_left_open`).
 """
 
 from __future__ import annotations
@@ -89,19 +92,23 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     domains = [_domain(o, cells) for o in open_]
     choices = [tuple(v for v in o.doubt.candidates if v in d) or tuple(d)
                for o, d in zip(open_, domains, strict=True)]
-    if prod(len(c) for c in choices) > RESOLVE.max_combinations:
-        return None
     budget = [RESOLVE.max_solves]
-    found: tuple[int, ...] | None = None
-    for values in product(*choices):
-        if _solves(cells, pieces, sums, open_, values, budget):
-            if found is not None:
-                return None  # two readings the evidence named both solve: the doubts stay
-            found = values
-        if budget[0] < 0:
-            return None
+    found = _only_solving(cells, pieces, sums, open_, choices, budget)
     if found is None:
-        return None
+        # No value the evidence named solves (a small ringed sum's views named "04" and "0"
+        # where it reads "05"): every value each element could hold is tried, as for an
+        # element the evidence named nothing for; the rules must still pin each one below.
+        widened = [tuple(d) for d in domains]
+        search = (_sums_left_open if any(isinstance(o.reading, SumReading) for o in open_)
+                  else _only_solving)
+        if search is _sums_left_open:
+            # (every total of the sums at once, the other elements' named values first)
+            found = search(cells, pieces, sums, open_, choices, budget)
+        if found is None and widened != choices:
+            found = search(cells, pieces, sums, open_, widened, budget)
+            choices = widened
+        if found is None:
+            return None
     for n, domain in enumerate(domains):
         totals = _sum_totals(cells, pieces, sums, open_, found, n, budget)
         if totals is not None:  # every total the sum's line takes in any answer: one call
@@ -115,6 +122,71 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             if _solves(cells, pieces, sums, open_, rival, budget) or budget[0] < 0:
                 return None
     return _resolution(cells, pieces, sums, open_, found)
+
+
+def _only_solving(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                  sums: Sequence[SumReading], open_: Sequence[Open],
+                  choices: Sequence[tuple[int, ...]], budget: list[int],
+                  ) -> tuple[int, ...] | None:
+    """The one combination of `choices` that gives a puzzle with an answer; None when none
+    or several do (the doubts stay), or the search is over its bounds."""
+    if prod(len(c) for c in choices) > RESOLVE.max_combinations:
+        return None
+    found: tuple[int, ...] | None = None
+    for values in product(*choices):
+        if _solves(cells, pieces, sums, open_, values, budget):
+            if found is not None:
+                return None  # two readings both solve: the doubts stay
+            found = values
+        if budget[0] < 0:
+            return None
+    return found
+
+
+def _sums_left_open(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                    sums: Sequence[SumReading], open_: Sequence[Open],
+                    choices: Sequence[tuple[int, ...]], budget: list[int],
+                    ) -> tuple[int, ...] | None:
+    """The open elements' values when one combination of the other elements' `choices`, with
+    the open sums left out, has answers, and all of them give each open sum's line one total
+    (which is then its value); else None. Every total of a sum is tried at once so, by one
+    listing of answers: two misread sums of a level (46 totals each) are too many to try in
+    pairs. The truth is one of those answers, so these are its values; step two of `settle`
+    still checks that the rules pin each element. None too when the answers are too many to
+    list (`ResolveSettings.answers_listed`)."""
+    from puzzle.solver import solutions
+
+    summed = [n for n, o in enumerate(open_) if isinstance(o.reading, SumReading)]
+    rest = [o for n, o in enumerate(open_) if n not in summed]
+    options = [c for n, c in enumerate(choices) if n not in summed]
+    if prod(len(c) for c in options) > RESOLVE.max_combinations:
+        return None
+    lines = [Sum(r.axis, r.index, 0, r.scope, r.side) for r in
+             (open_[n].reading for n in summed) if isinstance(r, SumReading)]
+    found: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    for values in product(*options):
+        try:
+            puzzle = puzzle_of(*_readings(cells, pieces, sums, rest, values))
+        except PuzzleError:
+            continue
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        counted = [puzzle.counted_cells(line) for line in lines]
+        listed = 0
+        for answer in solutions(puzzle, limit=RESOLVE.answers_listed):
+            listed += 1
+            held = {**puzzle.givens, **{p.cell: p.value for p in answer}}
+            found.add((values, tuple(sum(held[cell] for cell in line) for line in counted)))
+            if len(found) > 1:
+                return None
+        if listed >= RESOLVE.answers_listed:
+            return None
+    if len(found) != 1:
+        return None
+    values, totals = found.pop()
+    taken, given = iter(values), iter(totals)
+    return tuple(next(given) if n in summed else next(taken) for n in range(len(open_)))
 
 
 def _sum_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
