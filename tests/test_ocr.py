@@ -245,9 +245,11 @@ def test_real_crop_files_read_exactly() -> None:
 # templates alone, bench/digits.py): at 1x the real map's "14" (a speck on its footless "1")
 # and map 7's clean footless "1" (network 0.94, Tesseract 4, 4, 1, 1) are doubtful too; 10 px
 # rendered: 24 wrong, 150 doubtful; 20 px: 16 doubtful (13), ringed blue and dimmed "0"s.
+# Since a digit Tesseract settles on needs the network's vote at DigitSettings.backs (0.5):
+# 10 px rendered 21 wrong, 156 doubtful (24, 149 before); real at 0.6x one more doubtful.
 REAL_AT_ZOOM = {0.5: Misses(doubtful=1)}
-REAL_NOISY = {0.6: Misses(wrong=7, doubtful=11), 1.0: Misses(doubtful=3), 2.0: Misses()}
-RENDERED_NOISY = {10: Misses(wrong=24, doubtful=149), 20: Misses(wrong=16, doubtful=16)}
+REAL_NOISY = {0.6: Misses(wrong=7, doubtful=12), 1.0: Misses(doubtful=3), 2.0: Misses()}
+RENDERED_NOISY = {10: Misses(wrong=21, doubtful=156), 20: Misses(wrong=16, doubtful=16)}
 
 
 @pytest.mark.parametrize("scale", SCALES)
