@@ -88,6 +88,17 @@ def test_tesseract_settled_against_the_nearest_template_is_doubtful() -> None:
     assert glyph.text == "8" and glyph.confidence < OCR.doubtful
 
 
+def test_tesseract_settled_with_the_classifier_barely_behind_is_doubtful() -> None:
+    """Random look 4341: a red "3" 9 px tall read "2" in four of five views, sure, with the
+    classifier naming "2" at 0.41: a vote that weak backs nothing (DigitSettings.backs)."""
+    ballot = [Glyph("", 0.0), Glyph("2", 0.947), Glyph("3", 0.865), Glyph("2", 0.985),
+              Glyph("2", 0.989)]
+    weak = _verdict(ballot, Vote("2", sure=False, probability=0.41))
+    assert weak.text == "2" and weak.confidence < OCR.doubtful and "3" in weak.alternatives
+    backed = _verdict(ballot, Vote("2", sure=False, probability=DIGITS.backs))
+    assert backed.confidence >= OCR.doubtful
+
+
 def test_a_sure_vote_alone_is_not_an_answer() -> None:
     """Tesseract reading nothing is no evidence for the vote."""
     glyph = _verdict([Glyph("", 0.0), Glyph("", 0.0)], Vote("4", sure=True, probability=0.995))

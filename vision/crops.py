@@ -241,7 +241,11 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         # A doubtful first view yields to another view read sure: a sure reading is already
         # two sources agreeing (the template classifier and Tesseract, vision.ocr).
         sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
-        if agreed:
+        if agreed and _outvoted(agreed, views):
+            best = max(agreed, key=lambda g: g.confidence)
+            read[crop.element] = LabelRead(
+                Glyph(best.text, min(best.confidence, OCR.unsettled)), first.box)
+        elif agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
         elif not crop.confirm and len({g.text for g in sure}) == 1:
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
@@ -304,6 +308,18 @@ def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float) -> bool:
         return False
     return not any(g.text and g.confidence >= OCR.doubtful and g.text != lone.vote
                    and len(g.text) >= len(lone.vote) for g in views)
+
+
+def _outvoted(agreed: Sequence[Glyph], views: Sequence[Glyph]) -> bool:
+    """Whether a view read other digits sure, as many, with the classifier surely behind
+    them, while the classifier backs none of the agreeing views surely: two views agreeing
+    is then no proof (an outline closes a "5" into a "6" in the plain and filled views of a
+    blue "05", whose blue view, without the outline, reads "05" with a sure vote)."""
+    if any(g.vote == g.text and g.vote_probability >= DIGITS.sure for g in agreed):
+        return False
+    text = agreed[0].text
+    return any(g.text != text and len(g.text) == len(text) and g.confidence >= OCR.doubtful
+               and g.vote == g.text and g.vote_probability >= DIGITS.sure for g in views)
 
 
 def _rivals(glyph: Glyph) -> bool:

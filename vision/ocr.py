@@ -193,9 +193,10 @@ def _decided(ballot: list[Glyph], vote: Vote | None = None) -> bool:
 def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
     """The text most reads name; confidence the agreeing Tesseract views' share of all the
     reads, times their own. Sure only when the reads settled and the classifier (when it has
-    templates) names the same digit, sure or not: a digit Tesseract alone settles on while the
-    templates find another nearest is doubtful (Tesseract settles on a blurred "8" as "3"), and
-    so is one the reads never settled."""
+    templates) names the same digit, sure or not but at least DigitSettings.backs probable: a
+    digit Tesseract alone settles on while the templates find another nearest is doubtful
+    (Tesseract settles on a blurred "8" as "3"), so is one the network barely leans to (a tiny
+    red "3" read "2"), and so is one the reads never settled."""
     named = _named(ballot, vote)
     votes = _votes(ballot, vote)
     said = (vote.text, vote.probability) if vote is not None else ("", 0.0)
@@ -205,7 +206,7 @@ def _verdict(ballot: list[Glyph], vote: Vote | None = None) -> Glyph:
     texts = [r.text for r in votes]
     text = max(texts, key=lambda t: (texts.count(t), -texts.index(t)))
     confidence = sum(r.confidence for r in votes if r.text == text) / len(votes)
-    agrees = vote is None or vote.text == text
+    agrees = vote is None or (vote.text == text and vote.probability >= DIGITS.backs)
     settled = _decided(ballot, vote) and agrees
     return Glyph(text, confidence if settled else min(confidence, OCR.unsettled),
                  tuple(t for t in named if t != text), *said)
