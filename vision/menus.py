@@ -68,14 +68,9 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     line_height = max(p.rect.h for p in line)
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
     # The crop is widened for the digits' faint outer strokes, but never across the middle of
-    # the space before them: the "l" ending "Level" read as a third digit ("107" for 07). When
-    # the mask lost the faint padding "0", the number's blobs start a digit further right and
-    # that middle falls inside the "0": the crop then starts a share of the line's height
-    # after the word's end (the space between "Level" and its number is about half of it).
+    # the space before them: the "l" ending "Level" read as a third digit ("107" for 07).
     word = [p for p in line if p.rect.right <= digits.x and p not in number_parts]
-    word_end = max(p.rect.right for p in word) if word else None
-    space_middle = None if word_end is None else min(
-        (word_end + digits.x) / 2, word_end + COMPLETED.space_share * line_height)
+    space_middle = (max(p.rect.right for p in word) + digits.x) / 2 if word else None
 
     def cut(kernel: int) -> np.ndarray:
         smooth = cv2.GaussianBlur(shot.image, (kernel, kernel), 0) if kernel >= 3 else shot.image
@@ -83,9 +78,8 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # The number always shows two digits: when the mask lost the faint last one, the
         # crop still reaches as far as two digits do.
         area = digits.inflate(COMPLETED.widen * digits.h)
-        left = min(area.x, digits.right - LABEL.number_width * line_height)
-        right = max(area.right, digits.x + LABEL.number_width * line_height)
-        area = Rect(left, area.y, right - left, area.h)
+        area = Rect(area.x, area.y, max(area.w, digits.x + LABEL.number_width * line_height
+                                        - area.x), area.h)
         box = shot.box(area.inflate(READ.crop_margin * area.h))
         x0 = max(0, box.x)
         if space_middle is not None:

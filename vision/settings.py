@@ -350,10 +350,6 @@ class CompletedSettings:
     # of the digits' height: the faint mask may miss a digit's outer strokes, so the crop is
     # widened by this much for OCR to see them whole.
     widen: float = 0.25
-    # of the line's height: the crop of a number whose faint padding "0" the mask lost starts
-    # this far after the end of "Level" (their space is about half the height, the "l"'s faint
-    # edge within a quarter).
-    space_share: float = 0.25
     # The dimmed label is read from two views' classifier votes (vision.menus._by_votes) only
     # when the two strongest average at least this: at 0.7 each, 3 of 25 such readings on
     # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
