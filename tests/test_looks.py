@@ -214,8 +214,10 @@ def test_a_dimmed_label_tesseract_never_settles_is_read_from_the_classifiers_vot
     assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.7)]) is None  # as strong
     assert _by_votes([Glyph("0", 0.0, (), "06", 0.79), Glyph("0", 0.0, (), "06", 0.5)]) is None
     # Two votes only just past DigitSettings.views_agree: a faint "03" voted "09" so.
-    assert _by_votes([Glyph("03", 0.3, (), "09", 0.79), Glyph("63", 0.3, (), "09", 0.75)]) \
-        is None
+    weak = [Glyph("03", 0.3, (), "09", 0.79), Glyph("63", 0.3, (), "09", 0.75)]
+    assert _by_votes(weak) is None
+    # Three views voting the same digits so stand (seed 1938's "04": 0.88, 0.78, 0.76).
+    assert _by_votes([*weak, Glyph("08", 0.3, (), "09", 0.72)]) == Glyph("09", 0.72)
 
 
 def test_a_dimmed_label_one_view_reads_sure_with_the_classifier_stands_alone() -> None:
