@@ -207,12 +207,17 @@ def test_a_dimmed_label_tesseract_never_settles_is_read_from_the_classifiers_vot
     from vision.menus import _by_votes
     from vision.ocr import Glyph
 
-    lost_six = [Glyph("0", 0.0, ("06",), "06", 0.79), Glyph("0", 0.0, ("06",), "06", 0.94)]
-    assert _by_votes(lost_six) == Glyph("06", 0.79)
+    lost_six = [Glyph("0", 0.0, ("06",), "06", 0.88), Glyph("0", 0.0, ("06",), "06", 0.94)]
+    assert _by_votes(lost_six) == Glyph("06", 0.88)
     assert _by_votes(lost_six[:1]) is None  # one view is no agreement
-    assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.16)]) == Glyph("06", 0.79)
+    assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.16)]) == Glyph("06", 0.88)
     assert _by_votes([*lost_six, Glyph("63", 0.3, (), "63", 0.7)]) is None  # as strong
     assert _by_votes([Glyph("0", 0.0, (), "06", 0.79), Glyph("0", 0.0, (), "06", 0.5)]) is None
+    # Two votes only just past DigitSettings.views_agree: a faint "03" voted "09" so.
+    weak = [Glyph("03", 0.3, (), "09", 0.79), Glyph("63", 0.3, (), "09", 0.75)]
+    assert _by_votes(weak) is None
+    # Three views voting the same digits so stand (seed 1938's "04": 0.88, 0.78, 0.76).
+    assert _by_votes([*weak, Glyph("08", 0.3, (), "09", 0.72)]) == Glyph("09", 0.72)
 
 
 def test_a_dimmed_label_one_view_reads_sure_with_the_classifier_stands_alone() -> None:
@@ -280,3 +285,68 @@ def test_a_map_whose_first_row_was_missed_is_doubted() -> None:
     reading = read_screen(shot.image)
     assert judge(reading, shot.truth)[0] == "doubt"
     assert "above the first" in str(reading.doubts[0])
+
+
+def test_a_lone_narrow_digit_takes_the_blob_before_it_into_the_level_number() -> None:
+    """"Level 01" dimmed at 0.6x (seed 1449 as "Level Completed"): the "1" keeps wide side
+    bearings, so the space inside "01" (8 px) is as wide as the one before it and the "0" was
+    left in the word; a lost "0" leaves the "l" ending "Level" a letter's space from its "e"."""
+    from puzzle.geometry import Rect
+    from vision.labels import Part, last_word
+
+    def parts(*boxes: tuple[int, int, int, int]) -> list[Part]:
+        return [Part(Rect(*map(float, box)), 40, n) for n, box in enumerate(boxes, 1)]
+
+    line = parts((38, 8, 8, 14), (51, 11, 8, 9), (62, 11, 7, 9), (70, 8, 18, 13),
+                 (96, 9, 7, 13), (111, 11, 4, 9))
+    assert [p.rect.x for p in last_word(line)] == [96, 111]
+    lost_zero = parts((38, 8, 8, 14), (51, 11, 8, 9), (62, 11, 7, 9), (70, 8, 10, 9),
+                      (82, 8, 3, 14), (103, 11, 4, 9))
+    assert [p.rect.x for p in last_word(lost_zero)] == [103]  # not the "l"
+    both = parts((38, 8, 8, 14), (51, 11, 8, 9), (62, 11, 7, 9), (70, 8, 18, 13),
+                 (96, 9, 7, 13), (107, 9, 7, 13))
+    assert [p.rect.x for p in last_word(both)] == [96, 107]  # two digits: as before
+
+
+def test_a_sure_dimmed_label_the_classifier_votes_other_digits_for_more_strongly_is_doubted(
+        ) -> None:
+    """Seed 191 as "Level Completed": a dimmed shadowed "14" read "24" sure in three views,
+    the classifier voting "24" at 0.74 at best and "14" at 0.85 in the fourth."""
+    from vision.menus import _outvoted
+    from vision.ocr import Glyph
+
+    seen = [Glyph("24", 0.97, (), "24", 0.63), Glyph("24", 0.3, ("14",), "14", 0.85),
+            Glyph("24", 0.95, (), "24", 0.74)]
+    assert _outvoted("24", seen)
+    assert not _outvoted("24", [*seen[:2], Glyph("24", 0.95, (), "24", 0.9)])
+
+
+def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
+    """Forced "Level Completed" random looks read sure and wrong before: "14" as "24" (191),
+    and from two views' votes just past 0.7, "03" as "09" (647), "12" as "17" (743) and
+    "02" as "82" (799); and the lost "0" of 1449 and 2493 read exactly."""
+    from dataclasses import replace
+
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([191, 647, 743, 799, 1449, 2493]):
+        case = replace(case, screen="level_complete", placed=0, misplace=0, completed=0)
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts == {191: "doubt", 647: "doubt", 743: "doubt", 799: "doubt",
+                        1449: "exact", 2493: "exact"}
+
+
+def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -> None:
+    """Level screens whose thick dark outline closes "05" into Tesseract's "06" (3072, 3291),
+    "08" into "02" (2259), "02" into "4" (2323), the fill view reading nothing useful, while
+    the classifier names the digits on the plain view at 0.87 or more: read exactly now."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    for case in cases([2259, 2323, 3072, 3291]):
+        assert case.screen == "level"
+        shot = render(case)
+        assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case

@@ -21,7 +21,7 @@ import numpy as np
 from puzzle.geometry import Rect
 from puzzle.model import Axis, Cell, Side
 from vision.grid import Grid
-from vision.settings import LABEL
+from vision.settings import LABEL, LEVEL
 
 
 @dataclass(frozen=True)
@@ -610,7 +610,17 @@ def last_word(parts: Sequence[Part]) -> list[Part]:
             gaps.append((parts[n].rect.x - before, n))
     if not gaps:
         return list(parts[-1:])
-    _, start = max(gaps)
+    widest, start = max(gaps)
+    # A lone narrow blob is one digit of the two: a "1" keeps wide side bearings, so the
+    # space inside "01" may be as wide as the one before it, and the "0" (or a sliver of a
+    # faint one) was left in the word. The blob before joins the number when its own space
+    # is wide enough for a word's; the "l" ending "Level" stands a letter's space from the
+    # "e", much narrower than the space (and a lost digit) after it.
+    if digits_seen(parts[start:])[1] < LEVEL.level_digits and start > 1 \
+            and parts[start - 1].rect.x >= reach:
+        before = parts[start - 1].rect.x - max(p.rect.right for p in parts[:start - 1])
+        if before >= LABEL.number_space * widest:
+            start -= 1
     return list(parts[start:])
 
 

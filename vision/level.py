@@ -293,9 +293,13 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     digits = union(last_word(line))
     crop, _ = shot.crop(digits)
     # A second view in the fill's contrast, read when the first is doubtful (outlined text);
-    # then both views' classifier votes may read it (Tesseract reads an outlined "05" "06").
+    # then both views' classifier votes may read it (Tesseract reads an outlined "05" "06"),
+    # or the plain view's alone, as a dark sum's: the label is drawn in the sums' font and
+    # effects, and its thick dark outline closes a "5" into Tesseract's "6" or a "2" into
+    # its "4" where the classifier names the digits (LevelSettings.label_votes_alone).
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)),
-                     lambda: (shot.crop(digits, plain=False)[0],), by_votes=True)
+                     lambda: (shot.crop(digits, plain=False)[0],), by_votes=True,
+                     votes_alone=(0, LEVEL.label_votes_alone))
 
 
 # ---- assembly ---------------------------------------------------------------------------------

@@ -175,6 +175,10 @@ class LabelSettings:
     lost_digits: float = 0.45
     arrow_waist: float = 0.5
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
+    # When the level number's blobs after the widest space hold one digit only, the blob
+    # before joins them if its own space is at least this share of that widest one
+    # (vision.labels.last_word).
+    number_space: float = 0.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
 
 
@@ -321,6 +325,11 @@ class LevelSettings:
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     level_digits: int = 2  # the game pads the level number: "Level 07"
+    # A doubtful level label on a level screen is read from its plain view's classifier votes
+    # alone when each digit is this probable (vision.crops._votes_stand), as a dark sum's
+    # (DigitSettings.dark_votes_alone). Measured on the labels of 633 level screens of random
+    # looks (seeds 0-799): no plain-view vote named two wrong digits; 632 right ones reach it.
+    label_votes_alone: float = 0.7
 
 
 @dataclass(frozen=True)
@@ -341,6 +350,13 @@ class CompletedSettings:
     # of the digits' height: the faint mask may miss a digit's outer strokes, so the crop is
     # widened by this much for OCR to see them whole.
     widen: float = 0.25
+    # The dimmed label is read from two views' classifier votes (vision.menus._by_votes) only
+    # when the two strongest average at least this: at 0.7 each, 3 of 25 such readings on
+    # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
+    # average), right ones 0.90 and more in 17 of 22. As many distinct views as this voting
+    # the same digits need not (seen wrong in none of 16; two views in 9 of 20).
+    votes_agree: float = 0.9
+    views_voting: int = 3
 
 
 @dataclass(frozen=True)
