@@ -28,6 +28,7 @@ from vision.crops import (
     level_number,
     number,
     read_crops,
+    rejoined,
 )
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -250,7 +251,7 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
     digits = union(inside)
     crop, box = shot.crop(digits)
     return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],
-                                                           shot.shade_crop(digits)),
+                                                           rejoined(shot.shade_crop(digits))),
                      by_votes=True, digits=1)
 
 

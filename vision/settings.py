@@ -312,6 +312,9 @@ class LevelSettings:
     # of the fill's side: a piece's digit stands this far inside its fill, clear of its
     # rounded corners and frame.
     piece_digit_inset: float = 0.2
+    # px: the Gaussian kernel a lone digit's one-colour view is smoothed with
+    # (vision.crops.rejoined), so a 1 px core's anti-aliased gaps do not break it apart.
+    rejoin_blur: int = 3
     # of the cell side: the piece's thin frame around its fill (1 px of a 44 px cell), so a
     # piece's box is the whole piece the mouse grabs.
     piece_frame: float = 1 / 44
