@@ -260,7 +260,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful for g in views[1:]):
-                over = _outvoted(crop, views)
+                over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(with_alternatives(
                     over or Glyph(first.glyph.text,
                                   min(first.glyph.confidence, OCR.unsettled)),
@@ -303,7 +303,7 @@ def _weakly_backed(crop: LabelCrop, glyph: Glyph) -> bool:
         and glyph.vote_probability < DIGITS.views_agree
 
 
-def _outvoted(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
+def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
     """The reading that outvotes a piece's or given's first view, read sure by Tesseract
     but weakly backed by the classifier (`_weakly_backed`): two other views read the same
     digits sure, the classifier naming them at DigitSettings.alone or more in each, and no
