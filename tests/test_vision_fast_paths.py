@@ -121,9 +121,11 @@ def test_the_classifier_asks_the_templates_only_where_they_decide() -> None:
 
 def plain_fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
     """The plain way: numpy's booleans and a float product."""
-    far = colours.distance(view, background) > COLOUR.ink_distance
     top = colours.channel_max(view)
     chroma = top.astype(np.int16) - colours.channel_min(view).astype(np.int16)
+    own = int(background.max()) - int(background.min())
+    far = (colours.distance(view, background) > COLOUR.ink_distance) | (
+        chroma > min(255, own + PIECE.livelier))
     spread = chroma > PIECE.min_spread
     vivid = chroma > PIECE.dark_saturation * top.astype(np.float32)
     mask: np.ndarray = (far & spread & ((dark == 0) | vivid)).astype(np.uint8) * 255

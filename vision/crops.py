@@ -78,6 +78,20 @@ class Shot:
         shade: np.ndarray = np.clip(around - luma, 0, 255).astype(np.uint8)
         return shade
 
+    def light_crop(self, digits: Rect, fill: np.ndarray) -> np.ndarray:
+        """The digits' crop as how much lighter than the piece's `fill` each pixel is in luma:
+        the game draws a piece's digit white, and any ring or shadow round it in a dark shade
+        of the fill, so only the digit itself is lighter than the fill (as colour distance
+        from the fill, digit and ring are one ink: a small ringed "9" reads as an "8" blob)."""
+        margin = READ.crop_margin * digits.h
+        box = self.box(digits.inflate(margin))
+        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right]
+        luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        ground = cv2.cvtColor(np.asarray(fill, np.uint8).reshape(1, 1, 3),
+                              cv2.COLOR_BGR2GRAY)
+        light: np.ndarray = np.clip(luma - float(ground[0, 0]), 0, 255).astype(np.uint8)
+        return rejoined(light)
+
     def crop(self, digits: Rect, around: np.ndarray | None = None,
              plain: bool = True) -> tuple[np.ndarray, Box]:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
@@ -95,6 +109,16 @@ class Shot:
         if plain:
             return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
         return fill_contrast(crop, reference), box
+
+
+def rejoined(view: np.ndarray) -> np.ndarray:
+    """A one-colour view (`Shot.light_crop`, `Shot.shade_crop`) of a lone digit smoothed over
+    a pixel: such a view keeps the digit's core alone, 1 px wide in a small one, and its
+    anti-aliased gaps break it into fragments OCR reads as two digits or none (a small ringed
+    "9" read "03"); smoothed, its strokes hold together, and a large digit barely changes."""
+    side = LEVEL.rejoin_blur
+    smoothed: np.ndarray = cv2.GaussianBlur(view, (side, side), 0)
+    return smoothed
 
 
 def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
@@ -193,6 +217,10 @@ class LabelCrop:
     # votes read the label by themselves, no Tesseract view agreeing, when each of its digits
     # is at least so probable (`_votes_stand`).
     votes_alone: tuple[int, float] | None = None
+    # How many digits the label holds, when the game fixes it (a piece or a given: one). A
+    # view reading another count misread it (a "3" and its shadow's copy read "33") and is
+    # no reading: it neither stands nor outvotes the others (`_counted`).
+    digits: int | None = None
 
 
 @dataclass(frozen=True)
@@ -213,22 +241,29 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
     if quick:
         return _glance(crops)
     read = _read_all(crops, [crop.pixels for crop in crops])
+    for crop in crops:
+        if crop.digits is not None:
+            first = read[crop.element]
+            read[crop.element] = LabelRead(_counted(first.glyph, crop.digits), first.box)
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
-             and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck)]
+             and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck
+                  or _weakly_backed(crop, read[crop.element].glyph))]
     if not again:
         return read
     glyphs = iter(read_labels([view for _, others in again for view in others]))
     for crop, others in again:
         first = read[crop.element]
-        views = [first.glyph, *(next(glyphs) for _ in others)]
+        views = [first.glyph, *(_counted(next(glyphs), crop.digits) for _ in others)]
         if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
             # Read sure but not by a wide margin: it stands unless another view reads as many
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful for g in views[1:]):
+                over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(with_alternatives(
-                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
+                    over or Glyph(first.glyph.text,
+                                  min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
             continue
         # A doubtful view confirms a label only when nothing in it named other digits: a
@@ -261,6 +296,47 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
+
+
+def _weakly_backed(crop: LabelCrop, glyph: Glyph) -> bool:
+    """Whether a piece's or given's reading, however sure Tesseract is of it, is one the
+    classifier names short of DigitSettings.views_agree: then it is checked in the label's
+    other views too (random look 2354: a ringed "9" read "3" at 0.99 in plain ink, the
+    classifier naming the "3" at 0.26; its luma shade read "9" sure)."""
+    return crop.digits is not None and bool(glyph.text) \
+        and glyph.vote_probability < DIGITS.views_agree
+
+
+def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
+    """The reading that outvotes a piece's or given's first view, read sure by Tesseract
+    but weakly backed by the classifier (`_weakly_backed`): two other views read the same
+    digits sure, the classifier naming them at DigitSettings.alone or more in each, and no
+    view read sure otherwise but the first. Random looks 1036 and 1969: a small ringed "5"
+    read "3" and a "9" read "8" at 0.98 as plain ink, the classifier at 0.64 and 0.3 there,
+    while the fill's contrast and the light view both read the right digit, the classifier
+    at 0.99 or more. Else None (the label is doubtful)."""
+    first = views[0]
+    if not _weakly_backed(crop, first):
+        return None
+    sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
+    backed = [g for g in sure if g.vote == g.text and g.vote_probability >= DIGITS.alone]
+    if len(backed) < 2 or len({g.text for g in sure}) != 1:
+        return None
+    return max(backed, key=lambda g: g.confidence)
+
+
+def _counted(glyph: Glyph, digits: int | None) -> Glyph:
+    """The glyph as a reading of a label of `digits` digits: one of another count reads
+    nothing, and its classifier votes of another count are none (its texts stay among the
+    alternatives, which the puzzle's rules filter by count themselves)."""
+    if digits is None or (len(glyph.text) in (0, digits) and len(glyph.vote) in (0, digits)):
+        return glyph
+    if len(glyph.text) in (0, digits):
+        return Glyph(glyph.text, glyph.confidence, glyph.alternatives)
+    alternatives = (glyph.text, *glyph.alternatives)[:OCR.max_alternatives]
+    if len(glyph.vote) == digits:
+        return Glyph("", 0.0, alternatives, glyph.vote, glyph.vote_probability)
+    return Glyph("", 0.0, alternatives)
 
 
 def _by_votes(views: Sequence[Glyph], alone: int | None,

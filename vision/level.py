@@ -19,7 +19,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope
-from vision.colours import blue_ink, blue_text, distance, red_ink
+from vision.colours import blue_ink, blue_text, distance, red_ink, red_text
 from vision.crops import (
     LabelCrop,
     LabelRead,
@@ -28,6 +28,7 @@ from vision.crops import (
     level_number,
     number,
     read_crops,
+    rejoined,
 )
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -116,6 +117,7 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     grid = fit_grid([*squares, *placed])
     coloured = blue_text(logical, shot.background) | red_ink(logical, shot.background)
     ink = _without_outlines(dark | coloured, [*squares, *placed], side)
+    _add_red_givens(ink, red_text(logical, shot.background), squares, side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)
         ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
@@ -123,6 +125,10 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     parts, labels = ink_parts(ink, LABEL.min_part * grid.pitch)
     doubts = _odd_sized(shot, odd, side)
     cells = _locate_cells(shot, grid, squares, doubts)
+    for cell in _placed_cells(pieces, grid):
+        # A piece as pale as the background round it (a light blue fill on a pale ground)
+        # leaves its cell's outline looking empty inside: the cell holds the piece.
+        cells.pop(cell, None)
     sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(pieces, grid)), labels)
     return Board(grid, MappingProxyType(cells), tuple(pieces), tuple(sums), tuple(parts),
                  tuple(doubts))
@@ -195,6 +201,17 @@ def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> 
     return cleaned
 
 
+def _add_red_givens(ink: np.ndarray, red: np.ndarray, squares: Sequence[Rect],
+                    side: float) -> None:
+    """Red ink inside the cells added to `ink`: a given marked red (a broken rule) may be
+    small and blurred to pink, and inside a cell nothing else is red."""
+    inset = LEVEL.outline_inset * side
+    for sq in squares:
+        y0, y1 = max(0, int(sq.y + inset)), int(sq.y + sq.h - inset)
+        x0, x1 = max(0, int(sq.x + inset)), int(sq.x + sq.w - inset)
+        ink[y0:y1, x0:x1] |= red[y0:y1, x0:x1]
+
+
 def _cell_around(fill: Rect, side: float) -> Rect:
     cx, cy = fill.center
     return Rect(cx - side / 2, cy - side / 2, side, side)
@@ -233,8 +250,9 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
         return None
     digits = union(inside)
     crop, box = shot.crop(digits)
-    return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],),
-                     by_votes=True)
+    return LabelCrop(CellAt(*cell), (crop,), box, lambda: (shot.crop(digits, plain=False)[0],
+                                                           rejoined(shot.shade_crop(digits))),
+                     by_votes=True, digits=1)
 
 
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
@@ -243,7 +261,8 @@ def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
     # Doubtful, it may be read from the classifier's votes on both views (see _sum_crop):
     # Tesseract settles on a small white "3" or "5" on a piece's fill as "8".
     return LabelCrop(key, (crop,), box,
-                     lambda: (shot.crop(inner, piece.colour, plain=False)[0],), by_votes=True)
+                     lambda: (shot.crop(inner, piece.colour, plain=False)[0],
+                              shot.light_crop(inner, piece.colour)), by_votes=True, digits=1)
 
 
 def _piece_key(piece: FoundPiece, n: int, grid: Grid) -> PieceAt:

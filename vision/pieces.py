@@ -65,13 +65,20 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
-    """Far from the background, saturated, and either not dark ink or vivid for its
-    brightness (chroma over `dark_saturation` of the brightest channel), as 0/255: in
-    OpenCV's uint8 masks, a fifth of the time of numpy's booleans and float products."""
+    """Far from the background (or far more saturated than it), saturated, and either not
+    dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
+    channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
+    float products."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
     top = channel_max(view)
     chroma = cv2.subtract(top, channel_min(view))
+    # A light blue piece on a pale grey-blue ground lightened by gamma (random look 1458:
+    # #8da1ff on #b3c5cf) is no further from it than ink is in any one channel, but its
+    # chroma is four times the ground's: a fill no background's decoration shows.
+    own = int(np.max(background)) - int(np.min(background))
+    _, livelier = cv2.threshold(chroma, min(255, own + PIECE.livelier), 255, cv2.THRESH_BINARY)
+    far = cv2.bitwise_or(far, livelier)
     _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
     if PIECE.dark_saturation == 0.5:
         # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the

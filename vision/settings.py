@@ -65,6 +65,12 @@ class ColourSettings:
     red_colour_margin: int = 60
     # ... and, on a reddish background, above the background's own redness by this much.
     red_over_background: int = 40
+    # A red given as a shape (vision.colours.red_text, looked for inside cells only): red
+    # above green and blue by this much more than the background's own, and by at least
+    # `red_text_min` (grey text and its anti-aliased edges lean 30 at most; the tinted
+    # backgrounds are measured against themselves).
+    red_text_margin: int = 40
+    red_text_min: int = 40
     # A cell shows a red number when this share of its middle is red ink: a digit's strokes
     # cover ten times that, specks of JPEG noise or anti-aliasing far less.
     red_cell_share: float = 0.02
@@ -190,6 +196,10 @@ class PieceSettings:
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
     min_spread: int = 50  # max - min channel: a saturated fill
+    # A fill's chroma (max - min channel) this far above the background's own counts as far
+    # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
+    # 0.6-1, lightness 0.4-0.6), a pale background's 30 or less.
+    livelier: int = 48
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
     # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
     # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
@@ -306,6 +316,9 @@ class LevelSettings:
     # of the fill's side: a piece's digit stands this far inside its fill, clear of its
     # rounded corners and frame.
     piece_digit_inset: float = 0.2
+    # px: the Gaussian kernel a lone digit's one-colour view is smoothed with
+    # (vision.crops.rejoined), so a 1 px core's anti-aliased gaps do not break it apart.
+    rejoin_blur: int = 3
     # of the cell side: the piece's thin frame around its fill (1 px of a 44 px cell), so a
     # piece's box is the whole piece the mouse grabs.
     piece_frame: float = 1 / 44

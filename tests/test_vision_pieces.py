@@ -1,0 +1,162 @@
+"""Pieces and givens on random looks: a piece's white digit in a dark ring or shadow, read
+from its light view (vision.crops.Shot.light_crop); a given's dark digit in a light ring, from
+its luma shade; one digit each, so a view reading two ("33": a digit and its shadow's copy)
+is no reading; a sure reading the classifier backs weakly checked in the other views."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.ocr import Glyph  # noqa: E402
+from vision.settings import DIGITS, OCR  # noqa: E402
+
+
+def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, others: list[Glyph] | None,
+               digits: int | None = 1) -> Glyph:
+    """vision.crops.read_crops on one label of `digits` digits whose first view reads `first`
+    and its other views `others` (None: they must not be read at all)."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import CellAt
+
+    answers = iter([[first], others])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+
+    def views() -> tuple[np.ndarray, ...]:
+        assert others is not None, "the other views were read"
+        return tuple(np.zeros((8, 8), np.uint8) for _ in others)
+
+    label = crops.LabelCrop(CellAt(0, 0), (np.zeros((8, 8), np.uint8),), Box(0, 0, 8, 8),
+                            views, by_votes=True, digits=digits)
+    return crops.read_crops([label])[CellAt(0, 0)].glyph
+
+
+def test_a_view_reading_two_digits_of_a_one_digit_label_is_no_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 2214: a shadowed "2" on a piece read "22" sure (the digit and its
+    shadow's copy), its light view "2" sure. A piece holds one digit."""
+    shadowed = Glyph("22", 0.97, (), "22", 0.97)
+    light = Glyph("2", 1.0, (), "2", 1.0)
+    assert _read_with(monkeypatch, shadowed, [Glyph("47", 0.0), light]).text == "2"
+    # one digit is not read as two when the label may hold two (a sum)
+    assert _read_with(monkeypatch, shadowed, None, digits=None) == shadowed
+    # and with no view read one digit sure, the label stays doubtful, "22" kept as a hint
+    doubted = _read_with(monkeypatch, shadowed, [Glyph("47", 0.0), Glyph("", 0.0)])
+    assert doubted.confidence < OCR.doubtful
+    assert "22" in doubted.alternatives
+
+
+def test_a_sure_reading_the_classifier_backs_weakly_is_checked_in_the_other_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 2354: a given "9" in a light ring read "3" at 0.99 in plain ink, the
+    classifier naming the "3" at 0.26, while its luma shade read "9" sure: a doubt (the
+    puzzle's rules then chose the 9), not a sure "3"."""
+    weak = Glyph("3", 0.99, (), "3", 0.26)
+    shade = Glyph("9", 1.0, (), "9", 0.995)
+    assert _read_with(monkeypatch, weak, [Glyph("8", 0.3), shade]).confidence < OCR.doubtful
+    # no view dissenting: it stands
+    assert _read_with(monkeypatch, weak, [Glyph("", 0.0), Glyph("3", 0.3)]).text == "3"
+    # backed by the classifier, a sure reading is not checked at all
+    backed = Glyph("3", 0.99, (), "3", DIGITS.views_agree)
+    assert _read_with(monkeypatch, backed, None) == backed
+
+
+def test_a_ringed_white_digit_on_a_piece_shows_alone_in_its_light_view() -> None:
+    """White digit, dark ring (a dark shade of the fill), on a blue fill: as distance from
+    the fill both are ink; lighter than the fill in luma, only the digit is."""
+    from vision.crops import Shot
+
+    fill = (255, 129, 129)  # BGR of #8181ff
+    thin = np.zeros((40, 40), np.uint8)
+    cv2.putText(thin, "4", (12, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 1, cv2.LINE_8)
+    white = thin > 0
+    ring = (cv2.dilate(thin, np.ones((5, 5), np.uint8)) > 0) & ~white
+    image = np.full((40, 40, 3), fill, np.uint8)
+    image[ring] = (90, 45, 45)
+    image[white] = (255, 255, 255)
+    assert ring.any() and white.any()
+
+    class Whole:  # a game view the size of the image, at 1x
+        def to_screen(self, rect: object) -> object:
+            from puzzle.geometry import Box
+            return Box(0, 0, 40, 40)
+
+    shot = Shot(image, Whole())  # type: ignore[arg-type]
+    from puzzle.geometry import Rect
+    light = shot.light_crop(Rect(0, 0, 40, 40), np.array(fill, np.uint8))
+    assert light.shape == (40, 40)
+    # the digit shows (smoothed over a pixel: vision.crops.rejoined), the ring nowhere
+    # beyond that pixel, the fill not at all
+    near = cv2.dilate(white.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    assert light[white].mean() > 40
+    assert light[ring & ~near].max() == 0
+    assert light[~(ring | near)].max() == 0
+
+
+@pytest.mark.parametrize("seed", [162, 164, 284, 1317, 1458, 1680, 2214, 2354, 2456])
+def test_pieces_and_givens_with_text_effects_read_exactly(seed: int) -> None:
+    """Random looks whose ringed or shadowed piece digits (162, 284, 1680, 2456), a shadowed
+    "2" read "22" (2214), a given in a light ring (2354), a small red given blurred to pink
+    (164, 1317) and light blue pieces as far from a pale ground as ink (1458: no pieces
+    found) were doubted: read exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    assert case.screen == "level"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
+def test_a_piece_its_views_read_two_ways_sure_is_doubted() -> None:
+    """Random look 1969: a small ringed "9" on a piece read "4" sure in its fill's contrast
+    (0.75), "9" sure in its light view: a doubt, never the "4"."""
+    from bench.looks import cases, render
+    from vision import read_screen
+    from vision.reading import PieceAt
+
+    shot = render(cases([1969])[0])
+    reading = read_screen(shot.image)
+    assert reading.puzzle is None
+    doubted = [d for d in reading.doubts if isinstance(d.key, PieceAt) and d.key.at == (5, 4)]
+    assert doubted, reading.doubts
+    assert not any(p.at == (5, 4) for p in reading.pieces)
+
+
+def test_two_backed_views_outvote_a_first_view_the_classifier_backs_weakly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 1036: a small ringed "5" on a piece read "3" at 0.98 as plain ink, the
+    classifier naming the "3" at 0.64, while the fill's contrast and the light view read "5"
+    sure, the classifier at 0.99 and more: "5". One such view, or a first view the
+    classifier backs, leaves a doubt."""
+    weak = Glyph("3", 0.98, (), "3", 0.64)
+    five = [Glyph("5", 0.99, (), "5", 0.99), Glyph("5", 1.0, (), "5", 1.0)]
+    assert _read_with(monkeypatch, weak, five).text == "5"
+    assert _read_with(monkeypatch, weak, five).confidence >= OCR.doubtful
+    unbacked = [five[0], Glyph("5", 0.9, (), "5", DIGITS.alone - 0.01)]
+    assert _read_with(monkeypatch, weak, unbacked).confidence < OCR.doubtful
+    assert _read_with(monkeypatch, weak, [five[0], Glyph("", 0.0)]).confidence < OCR.doubtful
+    split = [five[0], Glyph("6", 0.9, (), "6", 0.95), five[1]]
+    assert _read_with(monkeypatch, weak, split).confidence < OCR.doubtful
+    backed = Glyph("3", 0.9, (), "3", DIGITS.views_agree)
+    assert _read_with(monkeypatch, backed, five).confidence < OCR.doubtful
+
+
+def test_a_lone_digits_one_colour_view_is_smoothed_whole() -> None:
+    """A 1 px stroke with an anti-aliased gap stays one blob once smoothed."""
+    from vision.crops import rejoined
+    from vision.ocr import digit_boxes
+
+    stroke = np.zeros((20, 9), np.uint8)
+    stroke[3:17, 4] = 200
+    stroke[9, 4] = 60  # a gap as JPEG and anti-aliasing leave one
+    assert len(digit_boxes((stroke > 100).astype(np.uint8) * 255)) == 2
+    smooth = rejoined(stroke)
+    assert len(digit_boxes((smooth > smooth.max() / 2).astype(np.uint8) * 255)) == 1
