@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 
 SEEDS = range(200)
-MIN_EXACT = 0.985  # measured 197 of these 200 (the rules settle misread sums); target 0.995
+MIN_EXACT = 0.99  # measured 198 of these 200 (53 and 191 doubted); target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
