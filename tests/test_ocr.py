@@ -429,8 +429,8 @@ def test_two_views_agreeing_yield_to_one_the_classifier_is_sure_of(
     """Random look 5200: a blue "05" drawn with an outline, whose outline closes the "5" into
     a "6" in the filled and plain views (read "06" sure, the classifier at 0.50 and 0.82),
     while its blue view reads "05" sure with the classifier sure of it. Two views agreeing are
-    then no proof: the label is doubtful, and the rules may settle it. With the classifier
-    sure of the agreeing views too, they stand."""
+    then no proof: the label is doubtful, and the rules may settle it. A vote for other digits
+    under DigitSettings.views_agree, or under the agreeing views' best, does not count."""
     from puzzle.geometry import Box
     from vision import crops
     from vision.reading import CellAt
@@ -446,11 +446,24 @@ def test_two_views_agreeing_yield_to_one_the_classifier_is_sure_of(
     outlined = [Glyph("06", 0.984, (), "06", 0.5024), Glyph("06", 0.982, (), "06", 0.8223)]
     doubted = read(blue, outlined)
     assert doubted.confidence < OCR.doubtful and "05" in doubted.alternatives, doubted
-    unsure_blue = Glyph("05", 0.979, (), "05", 0.9)
-    assert read(unsure_blue, outlined).text == "06"
-    assert read(unsure_blue, outlined).confidence >= OCR.doubtful
+    weak_blue = Glyph("05", 0.979, (), "05", 0.65)
+    assert read(weak_blue, outlined).text == "06"
+    assert read(weak_blue, outlined).confidence >= OCR.doubtful
     backed = [Glyph("06", 0.984, (), "06", 0.995), outlined[1]]
     assert read(blue, backed).confidence >= OCR.doubtful
+
+
+def test_a_doubtful_view_yields_to_a_sure_one_only_unless_outvoted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 7667: a label "09" read "0" doubtful (the classifier voting "09" at 0.87)
+    and "69" sure in its other view (the classifier at 0.57). The sure view stands only when
+    no view's vote for other digits is stronger than every vote for it."""
+    doubtful = Glyph("0", 0.0, ("09",), "09", 0.8733)
+    weakly_voted = Glyph("69", 0.573, ("39",), "69", 0.5706)
+    assert _read_with(monkeypatch, doubtful, weakly_voted).confidence < OCR.doubtful
+    well_voted = Glyph("09", 0.9, (), "09", 0.95)
+    stood = _read_with(monkeypatch, doubtful, well_voted)
+    assert stood.text == "09" and stood.confidence == well_voted.confidence
 
 
 def test_a_frame_is_cut_the_same_whatever_opencvs_random_state(

@@ -276,13 +276,14 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         # A doubtful first view yields to another view read sure: a sure reading is already
         # two sources agreeing (the template classifier and Tesseract, vision.ocr).
         sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
-        if agreed and _outvoted(agreed, views):
+        if agreed and _outvoted(agreed[0].text, views):
             best = max(agreed, key=lambda g: g.confidence)
             read[crop.element] = LabelRead(
                 Glyph(best.text, min(best.confidence, OCR.unsettled)), first.box)
         elif agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
-        elif not crop.confirm and len({g.text for g in sure}) == 1:
+        elif not crop.confirm and len({g.text for g in sure}) == 1 \
+                and not _outvoted(sure[0].text, views):
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
             read[crop.element] = LabelRead(
@@ -386,16 +387,17 @@ def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float) -> bool:
                    and len(g.text) >= len(lone.vote) for g in views)
 
 
-def _outvoted(agreed: Sequence[Glyph], views: Sequence[Glyph]) -> bool:
-    """Whether a view read other digits sure, as many, with the classifier surely behind
-    them, while the classifier backs none of the agreeing views surely: two views agreeing
-    is then no proof (an outline closes a "5" into a "6" in the plain and filled views of a
-    blue "05", whose blue view, without the outline, reads "05" with a sure vote)."""
-    if any(g.vote == g.text and g.vote_probability >= DIGITS.sure for g in agreed):
-        return False
-    text = agreed[0].text
-    return any(g.text != text and len(g.text) == len(text) and g.confidence >= OCR.doubtful
-               and g.vote == g.text and g.vote_probability >= DIGITS.sure for g in views)
+def _outvoted(text: str, views: Sequence[Glyph]) -> bool:
+    """Whether the classifier votes other digits, as many, in some view more probably than it
+    votes `text` in any, and at least DigitSettings.views_agree: the Tesseract views reading
+    `text` are then no proof. An outline closed a blue "05" into "06" in its plain and filled
+    views (votes 0.82 and 0.50), whose blue view voted "05" at 0.99 (random look 5200); a
+    doubtful "09" label (vote 0.87) yielded to another view read "69" sure (vote 0.57, 7667).
+    (vision.menus._outvoted weighs a dimmed Level Completed label's views the same way.)"""
+    dissent = max((g.vote_probability for g in views
+                   if len(g.vote) == len(text) and g.vote != text), default=0.0)
+    backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
+    return dissent >= DIGITS.views_agree and dissent > backing
 
 
 def _rivals(glyph: Glyph) -> bool:
