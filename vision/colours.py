@@ -81,14 +81,7 @@ def blue_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     blurred and JPEG-compressed keeps its blue only at its core, where `blue_ink` would find
     a sliver too thin to show its triangle; its blue over a background's own shows it whole.
     (Not for scope: a grey on a yellow background is bluer than the background too.)"""
-    bb, bg, br = (int(v) for v in np.asarray(background).reshape(3))
-    floor = max(COLOUR.blue_text_min, bb - max(bg, br) + COLOUR.blue_text_margin)
-    fast = _above_both(image, 0, floor)
-    if fast is not None:
-        return fast
-    b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
-    blueness = b - np.maximum(g, r)
-    return (blueness > floor).astype(np.uint8) * 255
+    return _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
 
 
 def red_ink(image: np.ndarray, background: BGR | np.ndarray | None = None) -> np.ndarray:
@@ -111,13 +104,22 @@ def red_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     than the background's own redness, and by at least `red_text_min`. A small red given in
     a light ring, blurred, keeps only a pink core (red 60-70 over the others, random look
     164) that `red_ink`'s clear red misses but for a speck."""
-    bb, bg, br = (int(v) for v in np.asarray(background).reshape(3))
-    floor = max(COLOUR.red_text_min, br - max(bg, bb) + COLOUR.red_text_margin)
-    fast = _above_both(image, 2, floor)
+    return _more_of(image, background, 2, COLOUR.red_text_min, COLOUR.red_text_margin)
+
+
+def _more_of(image: np.ndarray, background: BGR | np.ndarray, channel: int, least: int,
+             margin: int) -> np.ndarray:
+    """Mask of pixels whose `channel` (0 blue, 2 red) stands above both others by `margin`
+    more than the background's own does, and by at least `least`."""
+    colour = [int(v) for v in np.asarray(background).reshape(3)]
+    others = [colour[i] for i in range(3) if i != channel]
+    floor = max(least, colour[channel] - max(others) + margin)
+    fast = _above_both(image, channel, floor)
     if fast is not None:
         return fast
-    b, g, r = (image[:, :, i].astype(np.int16) for i in range(3))
-    return ((r - np.maximum(g, b)) > floor).astype(np.uint8) * 255
+    planes = [image[:, :, i].astype(np.int16) for i in range(3)]
+    rest = np.maximum(*(planes[i] for i in range(3) if i != channel))
+    return ((planes[channel] - rest) > floor).astype(np.uint8) * 255
 
 
 def shows_red(image: np.ndarray, box: Box) -> bool:
