@@ -46,13 +46,17 @@ class Shot:
         """A rectangle of the logical view as pixels of the screenshot."""
         return self.view.to_screen(rect)
 
+    def _cut(self, digits: Rect) -> tuple[np.ndarray, Box]:
+        """The screenshot's pixels round the digits (with READ.crop_margin), and their box:
+        what every view of a label starts from."""
+        box = self.box(digits.inflate(READ.crop_margin * digits.h))
+        return self.image[max(0, box.y):box.bottom, max(0, box.x):box.right], box
+
     def blue_crop(self, digits: Rect) -> np.ndarray:
         """The digits' crop as how much bluer than red and green each pixel is, beyond the
         background's own tint: a blue sum's fill shows strongly, its darker ring weakly, and
         the background (never of the blue sums' hue) not at all."""
-        margin = READ.crop_margin * digits.h
-        box = self.box(digits.inflate(margin))
-        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right].astype(np.int16)
+        crop = self._cut(digits)[0].astype(np.int16)
         b, g, r = (int(v) for v in self.background)
         tint = b - max(g, r)
         blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
@@ -68,9 +72,7 @@ class Shot:
         small blue sum the blue (`blue_crop`) and even its colour distance from the background
         (`crop`) blur into a blob, while its darker ring, and its fill, darker than most
         backgrounds, keep the digits' shape in luma."""
-        margin = READ.crop_margin * digits.h
-        box = self.box(digits.inflate(margin))
-        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right]
+        crop, _ = self._cut(digits)
         luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
         if luma.size == 0:
             return luma.astype(np.uint8)
@@ -83,9 +85,9 @@ class Shot:
         the game draws a piece's digit white, and any ring or shadow round it in a dark shade
         of the fill, so only the digit itself is lighter than the fill (as colour distance
         from the fill, digit and ring are one ink: a small ringed "9" reads as an "8" blob)."""
-        margin = READ.crop_margin * digits.h
-        box = self.box(digits.inflate(margin))
-        crop = self.image[max(0, box.y):box.bottom, max(0, box.x):box.right]
+        crop, _ = self._cut(digits)
+        if crop.size == 0:
+            return np.zeros(crop.shape[:2], np.uint8)
         luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
         ground = cv2.cvtColor(np.asarray(fill, np.uint8).reshape(1, 1, 3),
                               cv2.COLOR_BGR2GRAY)
@@ -101,10 +103,7 @@ class Shot:
         fill_contrast), which is all OCR needs; `around`
         defaults to the game's background (pieces pass their fill colour).
         """
-        margin = READ.crop_margin * digits.h
-        box = self.box(digits.inflate(margin))
-        x0, y0 = max(0, box.x), max(0, box.y)
-        crop = self.image[y0:box.bottom, x0:box.right]
+        crop, box = self._cut(digits)
         reference = self.background if around is None else around
         if plain:
             return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
