@@ -316,9 +316,17 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     # or the plain view's alone, as a dark sum's: the label is drawn in the sums' font and
     # effects, and its thick dark outline closes a "5" into Tesseract's "6" or a "2" into
     # its "4" where the classifier names the digits (LevelSettings.label_votes_alone).
-    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)),
-                     lambda: (shot.crop(digits, plain=False)[0],), by_votes=True,
-                     votes_alone=(0, LEVEL.label_votes_alone))
+    # Two more views of the fill, smoothed before and after (LevelSettings.label_smooth): JPEG
+    # speckles the thin fill inside a thick outline into dots Tesseract reads as "93" or
+    # nothing, smoothed it reads "03". Their votes are not weighed (`voted_views`): blurred,
+    # the classifier took a "03" for "08" in both.
+    def others() -> tuple[np.ndarray, ...]:
+        fill = shot.crop(digits, plain=False)[0]
+        smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
+        return fill, smoothed, rejoined(fill)
+
+    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
+                     votes_alone=(0, LEVEL.label_votes_alone), voted_views=2)
 
 
 # ---- assembly ---------------------------------------------------------------------------------

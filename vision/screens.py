@@ -237,14 +237,28 @@ def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, 
     """Runs of ink along one axis whose length fits a button.
 
     A locked button's dashes leave short gaps that its digits do not always cover; gaps
-    shorter than `dash_bridge` of the smallest button are closed.
+    shorter than `dash_bridge` of the smallest button are closed. A closed run too long for
+    a button keeps the runs inside it that fit one as they were: a few specks of a button's
+    frame in the gap between two columns bridged them into one run, and both were lost
+    (random looks 621 and 5354, at 0.55x: the map's first two columns).
     """
     bridge = max(1, int(SCREEN_KIND.dash_bridge * low))
     line = profile.astype(np.uint8).reshape(1, -1) * 255
     closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8)))
-    edges = np.flatnonzero(np.diff(np.concatenate([[0], (closed[0] > 0).astype(np.int8), [0]])))
-    runs = zip(edges[::2], edges[1::2], strict=True)
-    return [(int(a), int(b)) for a, b in runs if low <= b - a <= high]
+    found = []
+    raw = _runs(line[0] > 0)
+    for a, b in _runs(closed[0] > 0):
+        if low <= b - a <= high:
+            found.append((a, b))
+        elif b - a > high:
+            found += [(x, y) for x, y in raw if a <= x and y <= b and low <= y - x <= high]
+    return found
+
+
+def _runs(on: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of True along a line, as (start, end) pairs."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], on.astype(np.int8), [0]])))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def _edge_ink(mask: np.ndarray, box: Rect) -> float:

@@ -343,6 +343,9 @@ class LevelSettings:
     # (DigitSettings.dark_votes_alone). Measured on the labels of 633 level screens of random
     # looks (seeds 0-799): no plain-view vote named two wrong digits; 632 right ones reach it.
     label_votes_alone: float = 0.7
+    # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
+    # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
+    label_smooth: int = 3
 
 
 @dataclass(frozen=True)
