@@ -1,6 +1,7 @@
 """The level label on random looks: a thick outline round a thin fill, speckled by JPEG, read
-from its fill smoothed (vision.level._level_crop), whose classifier votes are not weighed;
-and the level map's columns found when specks bridge the gap between two of them."""
+from its fill smoothed (vision.level._level_crop), whose classifier votes are not weighed; a
+reading of its other views standing only on two sources (vision.crops._two_sources); and the
+level map's columns found when specks bridge the gap between two of them."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from vision.settings import OCR  # noqa: E402
 
 
 def _read(monkeypatch: pytest.MonkeyPatch, views: list[Glyph],
-          voted_views: int | None) -> Glyph:
+          voted_views: int | None, two_sources: bool = False) -> Glyph:
     """vision.crops.read_crops on one level label whose first view reads views[0] and whose
     other views read the rest."""
     from puzzle.geometry import Box
@@ -29,7 +30,7 @@ def _read(monkeypatch: pytest.MonkeyPatch, views: list[Glyph],
     blank = np.zeros((8, 8), np.uint8)
     label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
                             lambda: (blank,) * (len(views) - 1), by_votes=True,
-                            voted_views=voted_views)
+                            voted_views=voted_views, two_sources=two_sources)
     return crops.read_crops([label])[LEVEL_LABEL].glyph
 
 
@@ -74,18 +75,46 @@ def test_specks_between_two_columns_do_not_merge_them() -> None:
     profile[71:73] = True
     profile[74:121] = True  # the next button
     assert _intervals(profile, 28.0, 60.0) == [(10, 58), (74, 121)]
-    profile[130:170] = True
-    assert _intervals(profile, 28.0, 60.0)[-1] == (130, 170)  # a run that fits stays whole
+    profile[140:180] = True
+    assert _intervals(profile, 28.0, 60.0)[-1] == (140, 180)  # a run that fits stays whole
+    cells = np.zeros(200, bool)
+    for x in range(10, 190, 46):  # a board's cells 44 px wide, 2 px apart: no columns
+        cells[x:x + 44] = True
+    assert _intervals(cells, 28.0, 60.0) == []
 
 
-@pytest.mark.parametrize("seed", [621, 5354])
-def test_a_map_whose_first_columns_touched_specks_reads_exact(seed: int) -> None:
-    """Random looks 621 and 5354 (maps at 0.55x under JPEG): the first two columns were
-    lost, and the map was a doubt ("the first button is not in its first column")."""
+def test_a_map_whose_first_columns_touched_specks_reads_exact() -> None:
+    """Random look 5354 (a map at 0.55x under JPEG): the first two columns were lost, and the
+    map was a doubt ("the first button is not in its first column")."""
     from vision import read_screen
 
-    shot = _bench_case(seed)
+    shot = _bench_case(5354)
     assert shot.truth["screen"] == "level_select"
     reading = read_screen(shot.image)
     assert not reading.doubts, reading.doubts
     assert {k: list(v) for k, v in reading.levels.items()} == shot.truth["levels"]
+
+
+def test_a_reading_of_the_other_views_stands_on_two_sources(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lab looks: an outlined "Level 05" at 0.5x read "06" sure in the fill view alone, the
+    classifier at 0.78 there and 0.62 in the plain view; a "14" read "11" in the fill view,
+    backed at 0.58, a smoothed view voting "11" at 0.92 while Tesseract read "13" there. Both
+    sure and wrong; a reading needs two sources: Tesseract sure in a view, or a vote at 0.7 in
+    the plain or fill view, or Tesseract sure where the classifier is decisive (counts two)."""
+    def views(fill_vote: float, smoothed_text: str) -> list[Glyph]:
+        return [Glyph("06", 0.3, ("86",), "06", 0.6224), Glyph("06", 0.959, (), "06", fill_vote),
+                Glyph(smoothed_text, 0.99 if smoothed_text else 0.0, (), "06", 0.95),
+                Glyph("", 0.0, ("05",), "05", 0.0358)]
+
+    assert _read(monkeypatch, views(0.7817, ""), 2).text == "06"  # what the rule prevents
+    assert _read(monkeypatch, views(0.7817, ""), 2, True).confidence < OCR.doubtful
+    stood = _read(monkeypatch, views(0.95, ""), 2, True)  # a decisive vote: two
+    assert stood.text == "06" and stood.confidence >= OCR.doubtful
+    stood = _read(monkeypatch, views(0.7817, "06"), 2, True)  # Tesseract sure twice
+    assert stood.text == "06" and stood.confidence >= OCR.doubtful
+    eleven = [Glyph("", 0.0, ("14", "1", "4"), "14", 0.3805),
+              Glyph("11", 0.961, (), "11", 0.5795),
+              Glyph("13", 0.3, ("11",), "11", 0.9233), Glyph("11", 0.3, ("13",), "13", 0.2291)]
+    assert _read(monkeypatch, eleven, 2).confidence >= OCR.doubtful
+    assert _read(monkeypatch, eleven, 2, True).confidence < OCR.doubtful

@@ -227,6 +227,8 @@ class LabelCrop:
     # of (None: all): the rest are there for Tesseract to agree with (`_level_crop`'s
     # smoothed views, whose votes named a blurred "03" "08" at 0.78 in two of them).
     voted_views: int | None = None
+    # A reading of the label's other views stands only on two sources (`_two_sources`).
+    two_sources: bool = False
 
 
 @dataclass(frozen=True)
@@ -271,6 +273,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                     over or Glyph(first.glyph.text,
                                   min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
+            read[crop.element] = _two_sources(crop, read[crop.element], views)
             continue
         # A doubtful view confirms a label only when nothing in it named other digits: a
         # faint "03" under the completed overlay was read "63" sure in one view, and "63" in
@@ -294,7 +297,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         elif crop.confirm:
             read[crop.element] = LabelRead(
                 Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
-        chosen = read[crop.element]
+        chosen = _two_sources(crop, read[crop.element], views)
         if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
             voted = _by_votes([*views[:crop.voted_views],
                                *(vote_labels(crop.votes(), crop.votes_first)
@@ -304,6 +307,33 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
+
+
+def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> LabelRead:
+    """The reading, doubtful unless its views give it two sources (`LabelCrop.two_sources`):
+    each view Tesseract reads it in sure, or whose classifier vote names it at
+    DigitSettings.views_agree, is one; a view whose vote names it at DigitSettings.alone
+    (decisive enough to stand alone, `_by_votes`) is two. Votes count only in the first
+    `voted_views` views, or where Tesseract reads the same. An outlined "Level 05" at 0.5x
+    was read "06" sure in its fill view alone, the classifier backing it at 0.78 there and
+    0.62 in the plain view; a "14" was read "11" in the fill view alone, backed at 0.58.
+    (A reading so doubted may still be read from the votes, `_by_votes`, by its own rules.)"""
+    glyph = read.glyph
+    if not crop.two_sources or glyph.confidence < OCR.doubtful:
+        return read
+    sources = 0
+    for n, view in enumerate(views):
+        seen = view.text == glyph.text and view.confidence >= OCR.doubtful
+        vote = view.vote_probability if view.vote == glyph.text and (
+            seen or crop.voted_views is None or n < crop.voted_views) else 0.0
+        if vote >= DIGITS.alone:
+            sources += 2
+        elif seen or vote >= DIGITS.views_agree:
+            sources += 1
+    if sources >= 2:
+        return read
+    return LabelRead(Glyph(glyph.text, min(glyph.confidence, OCR.unsettled),
+                           glyph.alternatives), read.box)
 
 
 def _weakly_backed(crop: LabelCrop, glyph: Glyph) -> bool:

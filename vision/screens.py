@@ -238,20 +238,26 @@ def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, 
 
     A locked button's dashes leave short gaps that its digits do not always cover; gaps
     shorter than `dash_bridge` of the smallest button are closed. A closed run too long for
-    a button keeps the runs inside it that fit one as they were: a few specks of a button's
-    frame in the gap between two columns bridged them into one run, and both were lost
-    (random looks 621 and 5354, at 0.55x: the map's first two columns).
+    a button is closed again without its specks (runs shorter than the bridge), and keeps the
+    parts that then fit a button: a few specks of a button's frame in the gap between two
+    columns bridged them into one run, and both were lost (random looks 621 and 5354, at
+    0.55x: the map's first two columns). A board's cells, a few pixels apart, stay one run
+    too long (no map).
     """
     bridge = max(1, int(SCREEN_KIND.dash_bridge * low))
+    kernel = np.ones((1, bridge), np.uint8)
     line = profile.astype(np.uint8).reshape(1, -1) * 255
-    closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8)))
+    closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, kernel))
     found = []
-    raw = _runs(line[0] > 0)
     for a, b in _runs(closed[0] > 0):
         if low <= b - a <= high:
             found.append((a, b))
         elif b - a > high:
-            found += [(x, y) for x, y in raw if a <= x and y <= b and low <= y - x <= high]
+            solid = np.zeros((1, b - a), np.uint8)
+            for x, y in _runs(line[0, a:b] > 0):
+                solid[0, x:y] = 255 if y - x >= bridge else 0
+            again = np.asarray(cv2.morphologyEx(solid, cv2.MORPH_CLOSE, kernel))
+            found += [(a + x, a + y) for x, y in _runs(again[0] > 0) if low <= y - x <= high]
     return found
 
 
