@@ -326,7 +326,8 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
         return fill, smoothed, rejoined(fill)
 
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
-                     votes_alone=(0, LEVEL.label_votes_alone), voted_views=2, two_sources=True)
+                     votes_alone=(0, LEVEL.label_votes_alone), votes_dissent=DIGITS.backs,
+                     voted_views=2, two_sources=True)
 
 
 # ---- assembly ---------------------------------------------------------------------------------
