@@ -118,3 +118,15 @@ def test_a_reading_of_the_other_views_stands_on_two_sources(
               Glyph("13", 0.3, ("11",), "11", 0.9233), Glyph("11", 0.3, ("13",), "13", 0.2291)]
     assert _read(monkeypatch, eleven, 2).confidence >= OCR.doubtful
     assert _read(monkeypatch, eleven, 2, True).confidence < OCR.doubtful
+
+
+def test_smoothed_views_never_dissent_from_a_first_view_read_sure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 1714: a "04" read sure in plain ink (0.96, the classifier at 0.99) and
+    "94" sure in the fill smoothed after (0.74): that view blurs the "0" into a "9". The
+    smoothed views only agree; a first view read sure is checked against the fill view."""
+    views = [Glyph("04", 0.96, (), "04", 0.99), Glyph("94", 0.3, ("04",), "04", 0.788),
+             Glyph("04", 1.0, (), "04", 0.973), Glyph("94", 0.74, ("04",), "94", 0.742)]
+    assert _read(monkeypatch, views, None).confidence < OCR.doubtful  # what the limit prevents
+    stood = _read(monkeypatch, views, 2, True)
+    assert stood.text == "04" and stood.confidence >= OCR.doubtful

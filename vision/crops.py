@@ -229,8 +229,9 @@ class LabelCrop:
     # no reading: it neither stands nor outvotes the others (`_counted`).
     digits: int | None = None
     # How many of the views (pixels then others) `_by_votes` weighs the classifier's votes
-    # of (None: all): the rest are there for Tesseract to agree with (`_level_crop`'s
-    # smoothed views, whose votes named a blurred "03" "08" at 0.78 in two of them).
+    # of, and may dissent from a first view read sure (None: all): the rest are there for
+    # Tesseract to agree with (`_level_crop`'s smoothed views, whose votes named a blurred
+    # "03" "08" at 0.78 in two of them, and where Tesseract read a sure "04" "94").
     voted_views: int | None = None
     # A reading of the label's other views stands only on two sources (`_two_sources`).
     two_sources: bool = False
@@ -272,7 +273,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
-                   and g.confidence >= OCR.doubtful for g in views[1:]):
+                   and g.confidence >= OCR.doubtful for g in views[1:crop.voted_views]):
                 over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(with_alternatives(
                     over or Glyph(first.glyph.text,
