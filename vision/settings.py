@@ -150,8 +150,9 @@ class LabelSettings:
     # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
     ringed_arrow: float = 0.95
     # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
-    # most 0.95), set at least `min_stroke` apart from the blob before it
-    merged_two: float = 1.3
+    # most 0.95; a merged "10", its "1" narrow, is 1.29 at 0.5x), set at least `min_stroke`
+    # apart from the blob before it
+    merged_two: float = 1.2
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
