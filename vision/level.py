@@ -291,9 +291,9 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
                          lambda: (filled(), plain), confirm=True, by_votes=True, alone=2,
                          votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
-                         votes_alone=(3, DIGITS.blue_votes_alone))
+                         votes_alone=(3, DIGITS.blue_votes_alone), padded=True)
     return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
-                     votes_alone=(0, DIGITS.dark_votes_alone))
+                     votes_alone=(0, DIGITS.dark_votes_alone), padded=True)
 
 
 # The digits a sum may start with: the game pads it to two ("05"), no line makes more than 45.

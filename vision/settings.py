@@ -512,6 +512,13 @@ class DigitSettings:
     # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
     # right ones reach 0.7.)
     blue_votes_alone: float = 0.95
+    # A doubtful sum is read when the classifier votes the same two digits in two of its
+    # views, each this probable, and every Tesseract view reads them, one of them (the other
+    # lost in an outline or ring) or nothing (vision.crops._padded); or when its shade's vote
+    # is this probable (`shade_backed`) and a Tesseract view reads the same digits. On the
+    # 252 sums doubted in seeds 0-7799 the most probable wrong ones were 0.5 and 0.75.
+    padded_votes: float = 0.6
+    shade_backed: float = 0.85
     dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for an agreeing vote
     # the nearest template of another digit at least this much further than this digit's
