@@ -18,7 +18,8 @@ call each, or a listing of answers with the doubtful sums left out (`_sums_left_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import heapq
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
@@ -134,46 +135,70 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     votes choose one of those by far, else None.
 
     When the rules leave a line several totals (`settle` gives up), the truth is still one
-    of them: the answers of the puzzle without the open sums list every total each line can
-    take. Among so few, the classifier's votes on each sum's most telling view (a blue sum's
-    luma shade, a dark sum's plain ink) choose well where they could not among all 46: a
-    small ringed "05" the shade votes at 0.4 is still far likelier than the "09" its line
-    allows beside it. So the totals are read when one combination of them carries at least
-    ResolveSettings.votes_share of the votes' weight over all the combinations the answers
-    give, and each of its sums at least ResolveSettings.votes_least itself (a view that
-    looks like none of them chooses nothing). Only when every open element is a sum, and
-    the answers are few enough to list them all (the truth's totals must be among them).
-    Measured on the 79 doubted sums of seeds 0-7799 whose lines the rules allowed several
-    totals (each alone, on the true puzzle): 62 read so, none wrongly; the shares of the
-    wrong totals reached 0.87 in a blue sum's blue view, which is why it is not asked."""
-    from puzzle.solver import solutions
-
+    of those that give the puzzle an answer. Among so few, the classifier's votes on each
+    sum's most telling view (a blue sum's luma shade, a dark sum's plain ink) choose well
+    where they could not among all 46: a small ringed "05" the shade votes at 0.4 is still
+    far likelier than the "09" its line allows beside it. So the totals are read when one
+    combination of them that solves carries at least ResolveSettings.votes_share of the
+    votes' weight over every combination that solves, and each of its sums at least
+    ResolveSettings.votes_least itself (a view that looks like none of them chooses
+    nothing). The combinations are tried heaviest first, one solver call each, until the
+    weight not yet tried can no longer change the answer (`_heaviest`). Only when every open
+    element is a sum. Measured on the 79 doubted sums of seeds 0-7799 whose lines the rules
+    allowed several totals (each alone, on the true puzzle): 62 read so, none wrongly; the
+    shares of wrong totals reached 0.87 in a blue sum's blue view, which is not asked."""
     if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
                         for o in open_):
         return None
-    try:
-        puzzle = puzzle_of(cells, pieces, sums)
-    except PuzzleError:
+    weights = [{total: o.likely(total) for total in _domain(o, cells)}
+               for o in open_ if o.likely is not None]
+    mass = prod(sum(w.values()) for w in weights)
+    if mass <= 0:
         return None
-    lines = [puzzle.counted_cells(Sum(r.axis, r.index, 0, r.scope, r.side))
-             for r in (o.reading for o in open_) if isinstance(r, SumReading)]
-    combinations: set[tuple[int, ...]] = set()
-    listed = 0
-    for answer in solutions(puzzle, limit=RESOLVE.answers_listed):
-        listed += 1
-        held = {**puzzle.givens, **{p.cell: p.value for p in answer}}
-        combinations.add(tuple(sum(held[cell] for cell in line) for line in lines))
-    if not combinations or listed >= RESOLVE.answers_listed:
+    budget = [RESOLVE.votes_solves]
+    tried = solving = 0.0
+    best: tuple[tuple[int, ...], float] | None = None
+    for totals, weight in _heaviest(weights):
+        if budget[0] <= 0 or (best is None and weight < RESOLVE.votes_least ** len(weights)):
+            return None  # (lighter ones hold a sum under votes_least)
+        tried += weight
+        if _solves(cells, pieces, sums, open_, totals, budget):
+            solving += weight
+            best = best or (totals, weight)  # tried heaviest first: the first is the best
+        if best is not None:
+            if best[1] < RESOLVE.votes_share * solving:
+                return None  # a rival that solves weighs too much already
+            if best[1] >= RESOLVE.votes_share * (solving + max(0.0, mass - tried)):
+                break
+    else:
+        if best is None or best[1] < RESOLVE.votes_share * solving:
+            return None
+    if best is None or min(w[t] for w, t in zip(weights, best[0], strict=True)) \
+            < RESOLVE.votes_least:
         return None
-    weights = {totals: [o.likely(t) for o, t in zip(open_, totals, strict=True)
-                        if o.likely is not None] for totals in combinations}
-    products = {totals: prod(w) for totals, w in weights.items()}
-    whole = sum(products.values())
-    best = max(products, key=lambda totals: products[totals])
-    if whole <= 0 or products[best] < RESOLVE.votes_share * whole \
-            or min(weights[best]) < RESOLVE.votes_least:
-        return None
-    return _resolution(cells, pieces, sums, open_, best, by="votes")
+    return _resolution(cells, pieces, sums, open_, best[0], by="votes")
+
+
+def _heaviest(weights: Sequence[dict[int, float]]) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Every combination of one value from each of `weights`, heaviest product first."""
+    ranked = [sorted(w.items(), key=lambda item: -item[1]) for w in weights]
+    if any(not r for r in ranked):
+        return
+
+    def weight(at: tuple[int, ...]) -> float:
+        return prod(r[n][1] for r, n in zip(ranked, at, strict=True))
+
+    start = (0,) * len(ranked)
+    waiting = [(-weight(start), start)]
+    seen = {start}
+    while waiting:
+        negative, at = heapq.heappop(waiting)
+        yield tuple(r[n][0] for r, n in zip(ranked, at, strict=True)), -negative
+        for k, n in enumerate(at):
+            after = (*at[:k], n + 1, *at[k + 1:])
+            if n + 1 < len(ranked[k]) and after not in seen:
+                seen.add(after)
+                heapq.heappush(waiting, (-weight(after), after))
 
 
 def _only_solving(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

@@ -461,11 +461,14 @@ class ResolveSettings:
     # which each total the line can make is tried alone instead.
     answers_listed: int = 48
     # Where the rules allow a doubtful sum's line several totals, the classifier's votes on
-    # its most telling view choose one when its share of their weight over the totals the
-    # answers give is at least `votes_share`, and its own probability `votes_least`
+    # its most telling view choose one when its share of their weight over the totals that
+    # solve is at least `votes_share`, and its own probability `votes_least`
     # (vision.resolve.weigh). On 79 such sums of seeds 0-7799 no wrong total reached 0.9.
     votes_share: float = 0.95
     votes_least: float = 0.05
+    # ... in at most this many solver calls: one sum's few totals take 2-4, three sums'
+    # weight spread over many unsolving combinations 100 or more (seconds; random look 191)
+    votes_solves: int = 40
 
 
 @dataclass(frozen=True)
