@@ -150,9 +150,11 @@ class LabelSettings:
     # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
     ringed_arrow: float = 0.95
     # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
-    # most 0.95; a merged "10", its "1" narrow, is 1.29 at 0.5x), set at least `min_stroke`
-    # apart from the blob before it
-    merged_two: float = 1.2
+    # most 0.95), set at least `min_stroke` apart from the blob before it. (A merged "10",
+    # its "1" narrow, is 1.29 at 0.5x: 1.2 found random look 4200's row-4 label, which then
+    # showed its row-3 "26" read "28" sure, the classifier voting an outlined "6" an "8" at
+    # 0.78 and 0.94 in both views: a doubt unmasked into a sure misread, so it stays 1.3.)
+    merged_two: float = 1.3
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
