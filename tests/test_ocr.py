@@ -583,6 +583,11 @@ def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
     assert _by_votes([Glyph("", 0.0, (), "6", 0.99), blind], None, (0, least)) is None
     assert _by_votes([voted, Glyph("18", 0.9)], None, (0, least)) is None  # a sure dissent
     assert _by_votes([voted, Glyph("1", 0.9)], None, (0, least)) is not None  # lost a digit
+    # asked (a level label): another view's votes naming other digits, as many, dissent
+    other = Glyph("1", 0.0, (), "10", DIGITS.backs)
+    assert _by_votes([voted, other], None, (0, least)) is not None
+    assert _by_votes([voted, other], None, (0, least), DIGITS.backs) is None
+    assert _by_votes([voted, other], None, (0, least), DIGITS.backs + 0.05) is not None
     # a view only the classifier reads (vision.ocr.vote_labels) may be the one
     shade = Glyph("", 0.0, (), "05", DIGITS.blue_votes_alone)
     assert _by_votes([blind, blind, blind, shade], 2, (3, DIGITS.blue_votes_alone)) == Glyph(

@@ -1,8 +1,8 @@
 """vision.read_screen on the real screenshots in ../shared/real-screens and their variants.
 
 Every screenshot must read exactly as its JSON says, and so must each variant made here with
-cv2 (never written to disk): rescaled 0.6x, 0.8x, 1.25x, 1.5x and 2x, JPEG quality 60, and
-darkened with gamma 1.35.
+cv2 (never written to disk): rescaled 0.6x, 0.8x, 1.25x, 1.5x and 2x, JPEG quality 60,
+darkened with gamma 1.35, and the harshest capture issue 11 names: halved, then JPEG quality 60.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ def _resized(factor: float) -> Callable[[np.ndarray], np.ndarray]:
     return apply
 
 
-def _jpeg(image: np.ndarray) -> np.ndarray:
-    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 60])
+def _jpeg(image: np.ndarray, quality: int = 60) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     assert ok
     return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
@@ -51,12 +51,19 @@ VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "x0.6": _resized(0.6), "x0.8": _resized(0.8), "x1.25": _resized(1.25),
     "x1.5": _resized(1.5), "x2": _resized(2.0),
     "jpeg60": _jpeg, "gamma1.35": _darkened,
+    "x0.5jpeg60": lambda image: _jpeg(_resized(0.5)(image)),
 }
 
 # Known limits, stated rather than skipped: vision must say it cannot read these, not guess.
 # (The dimmed 'Level 01' after JPEG q60 was one until the label was read as how much darker
 # than the overlay it is, not as any colour difference.)
-KNOWN_DOUBTFUL: dict[tuple[str, str], str] = {}
+# Each entry must stay a doubt: once read, it leaves this table.
+KNOWN_DOUBTFUL: dict[tuple[str, str], str] = {
+    ("puzlogic-level-completed", "x0.5jpeg60"):
+        "the dimmed 'Level 01', 6 px tall: Tesseract reads nothing, the classifier unsure",
+    ("puzlogic-with-sums", "x0.5jpeg60"):
+        "'Level 06' 8 px tall under JPEG: its views read '00' and '6', the classifier unsure",
+}
 
 
 @cache
@@ -136,6 +143,16 @@ def test_a_sum_without_its_digits_is_a_doubt_not_a_guess() -> None:
     assert damaged.puzzle is None
     assert any("sum col 0 bottom" in d.element and "without digits" in d.reason
                for d in damaged.doubts)
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+def test_a_label_too_small_to_read_is_a_doubt_not_a_guess() -> None:
+    # "Level 01" halved and then compressed harder than issue 11's range (quality 40): 6 px
+    # tall, the classifier voted "61" in one view and "01" in another; either alone is no proof.
+    image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-1.png"), cv2.IMREAD_COLOR)
+    reading = read_screen(_jpeg(_resized(0.5)(image), quality=40))
+    assert reading.level is None
+    assert any(d.element == "level label" for d in reading.doubts)
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)

@@ -216,6 +216,11 @@ class LabelCrop:
     # votes read the label by themselves, no Tesseract view agreeing, when each of its digits
     # is at least so probable (`_votes_stand`).
     votes_alone: tuple[int, float] | None = None
+    # ... unless another view's votes name other digits, as many, this probable (a real
+    # "Level 01" at 0.5x under JPEG: votes "61" at 0.81 in plain ink, "01" at 0.68 in its
+    # fill's contrast). None: only Tesseract reading other digits sure keeps it doubtful (a
+    # sum, whose other views' votes misname a ringed digit: 5 sums of 2,000 looks lost).
+    votes_dissent: float | None = None
     # How many digits the label holds, when the game fixes it (a piece or a given: one). A
     # view reading another count misread it (a "3" and its shadow's copy read "33") and is
     # no reading: it neither stands nor outvotes the others (`_counted`).
@@ -293,7 +298,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         chosen = read[crop.element]
         if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
             shades = vote_labels(crop.votes(), crop.votes_first) if crop.votes else []
-            voted = _by_votes([*views, *shades], crop.alone, crop.votes_alone)
+            voted = _by_votes([*views, *shades], crop.alone, crop.votes_alone,
+                              crop.votes_dissent)
             if voted is None and crop.padded:
                 voted = _padded(views, shades)
             if voted is not None:
@@ -344,7 +350,8 @@ def _counted(glyph: Glyph, digits: int | None) -> Glyph:
 
 
 def _by_votes(views: Sequence[Glyph], alone: int | None,
-              votes_alone: tuple[int, float] | None = None) -> Glyph | None:
+              votes_alone: tuple[int, float] | None = None,
+              dissent: float | None = None) -> Glyph | None:
     """A doubtful label's digits from the template classifier's votes on its views, or None.
 
     Tesseract is blind to many small or ringed digits (every view of a "5" at 0.6x reads
@@ -365,7 +372,7 @@ def _by_votes(views: Sequence[Glyph], alone: int | None,
             return Glyph(text, round(max(OCR.doubtful, least), 3))
     if votes_alone is not None and votes_alone[0] < len(views):
         voter = views[votes_alone[0]]
-        if _votes_stand(views, voter, votes_alone[1]):
+        if _votes_stand(views, voter, votes_alone[1], dissent):
             return Glyph(voter.vote, round(max(OCR.doubtful, voter.vote_probability), 3))
     if alone is None or alone >= len(views):
         return None
@@ -421,12 +428,17 @@ def _dissent(glyphs: Sequence[Glyph], text: str, least: float) -> bool:
                for g in glyphs)
 
 
-def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float) -> bool:
+def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float,
+                 dissent: float | None = None) -> bool:
     """Whether the classifier's votes on one view read a sum by themselves: as many digits
     as the game draws in every sum (it pads "05"), each at least `least` probable, and no
     view reading other digits sure (Tesseract dissenting, even unsure, keeps the label
-    doubtful only when sure: it misreads many outlined "6"s as "8"s, unsure)."""
+    doubtful only when sure: it misreads many outlined "6"s as "8"s, unsure), nor, when
+    `dissent` is given, another view's votes naming other digits, as many, that probable."""
     if len(lone.vote) != OCR.sum_digits or lone.vote_probability < least:
+        return False
+    if dissent is not None and any(len(g.vote) == len(lone.vote) and g.vote != lone.vote
+                                   and g.vote_probability >= dissent for g in views):
         return False
     return not any(g.text and g.confidence >= OCR.doubtful and g.text != lone.vote
                    and len(g.text) >= len(lone.vote) for g in views)

@@ -319,7 +319,7 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     # its "4" where the classifier names the digits (LevelSettings.label_votes_alone).
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)),
                      lambda: (shot.crop(digits, plain=False)[0],), by_votes=True,
-                     votes_alone=(0, LEVEL.label_votes_alone))
+                     votes_alone=(0, LEVEL.label_votes_alone), votes_dissent=DIGITS.backs)
 
 
 # ---- assembly ---------------------------------------------------------------------------------

@@ -39,15 +39,23 @@ def is_overlay(background: np.ndarray) -> bool:
 
 
 def has_logo(view: np.ndarray, background: np.ndarray) -> bool:
-    """The PUZLOGIC logo: a crowd of small filled squares across the top of the game."""
+    """The PUZLOGIC logo: a crowd of small filled squares across the top of the game (parted
+    by erosion when a shrunk, compressed capture merged them: SCREEN_KIND.logo_split)."""
     height, width = view.shape[:2]
     band = view[:int(SCREEN_KIND.logo_band * height)]
-    top = (distance(band, background) > SCREEN_KIND.logo_ink).astype(np.uint8)
-    parts, _ = ink_parts(top * 255, SCREEN_KIND.logo_square[0] * width)
+    top: np.ndarray = (distance(band, background) > SCREEN_KIND.logo_ink).astype(np.uint8) * 255
     low, high = (f * width for f in SCREEN_KIND.logo_square)
-    squares = [p for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
-               and p.area > SCREEN_KIND.logo_fill * p.rect.w * p.rect.h]
-    return len(squares) >= SCREEN_KIND.logo_min_squares
+    for eroded in range(SCREEN_KIND.logo_split + 1):
+        if eroded:
+            top = cv2.erode(top, np.ones((3, 3), np.uint8))
+        smallest = low - 2 * eroded  # an erosion takes a pixel off each side
+        parts, _ = ink_parts(top, smallest)
+        squares = [p for p in parts if smallest <= p.rect.w <= high
+                   and smallest <= p.rect.h <= high
+                   and p.area > SCREEN_KIND.logo_fill * p.rect.w * p.rect.h]
+        if len(squares) >= SCREEN_KIND.logo_min_squares:
+            return True
+    return False
 
 
 def filled_buttons(view: np.ndarray, background: np.ndarray) -> int:

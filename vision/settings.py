@@ -240,6 +240,9 @@ class ScreenKindSettings:
     logo_min_squares: int = 12
     logo_ink: int = 60  # colour distance from the green: the logo's squares are far from it
     logo_fill: float = 0.7  # of its box: a logo square is filled (letters' strokes are not)
+    # The logo's squares stand 1-2 px apart at 0.5x: JPEG then bridges the gaps and the
+    # squares read as letter-sized blobs. Up to this many 3x3 erosions part them again.
+    logo_split: int = 1
     # of the game width: the game box's edge may catch a line of the browser's frame there
     frame_margin: float = 0.03
     # of the usual run: every map button is one size, so a run of another length is no button
