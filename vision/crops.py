@@ -56,15 +56,7 @@ class Shot:
         """The digits' crop as how much bluer than red and green each pixel is, beyond the
         background's own tint: a blue sum's fill shows strongly, its darker ring weakly, and
         the background (never of the blue sums' hue) not at all."""
-        crop = self._cut(digits)[0].astype(np.int16)
-        b, g, r = (int(v) for v in self.background)
-        tint = b - max(g, r)
-        blueness = crop[:, :, 0] - np.maximum(crop[:, :, 1], crop[:, :, 2]) - max(0, tint)
-        # The ring is blue too, but far less than the fill (the real game's: 47 against 127):
-        # below this share of the bluest pixel is ring, which would close the digits' holes.
-        floor = READ.blue_floor * float(blueness.max()) if blueness.size else 0.0
-        shown: np.ndarray = np.clip(blueness - floor, 0, 255).astype(np.uint8)
-        return shown
+        return blueness(self._cut(digits)[0], self.background)
 
     def shade_crop(self, digits: Rect) -> np.ndarray:
         """The digits' crop as how much darker than their surroundings (the crop's edge) each
@@ -72,13 +64,7 @@ class Shot:
         small blue sum the blue (`blue_crop`) and even its colour distance from the background
         (`crop`) blur into a blob, while its darker ring, and its fill, darker than most
         backgrounds, keep the digits' shape in luma."""
-        crop, _ = self._cut(digits)
-        luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
-        if luma.size == 0:
-            return luma.astype(np.uint8)
-        around = float(np.median(np.concatenate([luma[0], luma[-1], luma[:, 0], luma[:, -1]])))
-        shade: np.ndarray = np.clip(around - luma, 0, 255).astype(np.uint8)
-        return shade
+        return shade(self._cut(digits)[0])
 
     def light_crop(self, digits: Rect, fill: np.ndarray) -> np.ndarray:
         """The digits' crop as how much lighter than the piece's `fill` each pixel is in luma:
@@ -108,6 +94,30 @@ class Shot:
         if plain:
             return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
         return fill_contrast(crop, reference), box
+
+
+def blueness(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """`Shot.blue_crop` of a cut crop (BGR) on the game's `background` (BGR); a function of
+    its own so templates/make_digits.py trains on the very view vision reads."""
+    pixels = crop.astype(np.int16)
+    b, g, r = (int(v) for v in background)
+    tint = b - max(g, r)
+    bluer = pixels[:, :, 0] - np.maximum(pixels[:, :, 1], pixels[:, :, 2]) - max(0, tint)
+    # The ring is blue too, but far less than the fill (the real game's: 47 against 127):
+    # below this share of the bluest pixel is ring, which would close the digits' holes.
+    floor = READ.blue_floor * float(bluer.max()) if bluer.size else 0.0
+    shown: np.ndarray = np.clip(bluer - floor, 0, 255).astype(np.uint8)
+    return shown
+
+
+def shade(crop: np.ndarray) -> np.ndarray:
+    """`Shot.shade_crop` of a cut crop (BGR), as `blueness` is of `Shot.blue_crop`."""
+    luma = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if luma.size == 0:
+        return luma.astype(np.uint8)
+    around = float(np.median(np.concatenate([luma[0], luma[-1], luma[:, 0], luma[:, -1]])))
+    darker: np.ndarray = np.clip(around - luma, 0, 255).astype(np.uint8)
+    return darker
 
 
 def rejoined(view: np.ndarray) -> np.ndarray:
