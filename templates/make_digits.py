@@ -22,6 +22,12 @@ Run from the project root after changing vision's normalisation or vision.digits
 (about five minutes):
     .venv/bin/python templates/make_digits.py [--count N] [--seed S]
     .venv/bin/python templates/make_digits.py --judge 1200
+
+`--game SHARE` also draws that share of labels as the practice game's random looks draw them
+(`game_picture`: bold two-digit sums at the game's 21 px shrunk as crowded levels shrink them,
+blue in a dark ring or dark with the look's effect, and level labels, then degraded 0.5x-2.5x),
+each cut in the views vision cuts a blue sum in too (its blueness and its shade,
+vision.crops). Not used for the shipped file (templates/README.md says why).
 """
 
 from __future__ import annotations
@@ -45,7 +51,7 @@ import pygame  # noqa: E402  (after the environment above)
 from game.draw import Painter  # noqa: E402
 from game.looks import FACES, Degrade, FontFace, TextEffect  # noqa: E402
 from vision.colours import distance  # noqa: E402
-from vision.crops import fill_contrast  # noqa: E402
+from vision.crops import blueness, fill_contrast, shade  # noqa: E402
 from vision.digits import NOT_A_DIGIT, TEMPLATES, classify, features  # noqa: E402
 from vision.ocr import normalise  # noqa: E402
 from vision.settings import DIGITS, OCR  # noqa: E402
@@ -163,6 +169,62 @@ def picture(rng: random.Random, faces: dict[str, FontFace] = FACES,
     return degrade.apply(bgr), text
 
 
+def game_picture(rng: random.Random, faces: dict[str, FontFace] = FACES
+                 ) -> tuple[np.ndarray, str, bool]:
+    """One label (BGR) as a random look of the practice game draws it (game.looks): a bold
+    two-digit sum, blue with a dark ring or dark with the look's text effect, or a level
+    label, at the game's 21 px shrunk as a crowded level shrinks it, then degraded as a
+    capture is (0.5x-2.5x, the effects thinned to 1 px below 0.8x as the looks thin them).
+    `picture` draws outlines 1-2 px at 12-60 px; here they are as thick against the strokes
+    as the game draws them, where an outlined "5" shrunk to 0.5x looks most like a "6".
+    The flag: a blue sum (vision reads it in its blueness and shade views too)."""
+    text = f"{rng.randint(0, 45):02d}"
+    face = faces[rng.choice(sorted(faces))]
+    background = _hls((rng.random() + rng.uniform(-0.05, 0.05)) % 1, rng.uniform(0.5, 0.86),
+                      rng.uniform(0.12, 0.55))
+    grey = tuple(max(0, min(255, 0x42 + rng.randint(-14, 14))) for _ in range(3))
+    kind = rng.choice(("blue", "blue", "dark", "label"))
+    size, bold = round(21 * rng.uniform(0.55, 1.0)), True
+    effect: TextEffect | None = None
+    if kind == "blue":
+        fill = _hls(0.667 + rng.uniform(-0.022, 0.022), rng.uniform(0.68, 0.78),
+                    rng.uniform(0.9, 1.0))
+        if rng.random() < 0.8:
+            effect = TextEffect("outline", _hls(0.694 + rng.uniform(-0.028, 0.028),
+                                                rng.uniform(0.4, 0.5), rng.uniform(0.15, 0.35)),
+                                rng.choice((1.0, 1.0, 1.5, 2.0)))
+    else:
+        fill = grey  # type: ignore[assignment]
+        if kind == "label":
+            size, bold = 21, False
+        roll = rng.random()
+        width = rng.choice((1.0, 1.0, 1.5, 2.0))
+        if roll < 0.5:
+            lighter = rng.random() < 0.4
+            ring = _blend(fill, (255, 255, 255) if lighter else (0, 0, 0), rng.uniform(0.45, 0.85))
+            effect = TextEffect("outline", ring, 1.0 if lighter else width)
+        elif roll < 0.75:
+            effect = TextEffect("shadow", _blend(fill, (0, 0, 0), rng.uniform(0.5, 0.9)), width)
+    rescale = rng.uniform(0.5, 2.5) if rng.random() < 0.5 else rng.uniform(0.45, 1.2)
+    if effect is not None and rescale < 0.8:
+        effect = TextEffect(effect.kind, effect.colour, min(effect.width, 1.0))
+    painter = Painter(1.0, face=face)
+    font = painter.font(size, bold)
+    width_px, height_px = font.size(text)
+    surface = pygame.Surface((width_px + size, height_px + size // 2))
+    surface.fill(background)
+    painter.text_at(surface, text, size, (surface.get_width() / 2, surface.get_height() / 2),
+                    fill, bold, effect)
+    rgb = pygame.surfarray.array3d(surface).transpose(1, 0, 2)
+    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+    if rng.random() < 0.3:
+        bgr = np.clip(bgr + np.random.default_rng(rng.randint(0, 1 << 30)).normal(
+            0, rng.uniform(1, 6), bgr.shape), 0, 255).astype(np.uint8)
+    degrade = Degrade(rescale=rescale, jpeg_quality=rng.randint(50, 95),
+                      gamma=rng.uniform(0.7, 1.4))
+    return degrade.apply(bgr), text, kind == "blue"
+
+
 def _baseless_one(surface: pygame.Surface, font: pygame.font.Font, fill: Colour,
                   effect: TextEffect | None) -> None:
     """A "1" without its foot: the shipped fonts all draw one, many others (the real game's
@@ -196,20 +258,28 @@ def _baseless_one(surface: pygame.Surface, font: pygame.font.Font, fill: Colour,
     del pixels
 
 
-def samples(count: int, seed: int, faces: dict[str, FontFace] = FACES, others: float = 0.0
-            ) -> tuple[list[np.ndarray], np.ndarray]:
+def samples(count: int, seed: int, faces: dict[str, FontFace] = FACES, others: float = 0.0,
+            game: bool = False) -> tuple[list[np.ndarray], np.ndarray]:
     """`count` labels' digits, normalised as vision.ocr cuts them, and their digits; a share
     `others` of the labels is one character that is no digit, every blob of it labelled
-    NOT_A_DIGIT."""
+    NOT_A_DIGIT; with `game`, the labels are drawn as the game's looks draw them
+    (`game_picture`)."""
     rng = random.Random(seed)
     found, labels = [], []
     for _ in range(count):
         other = rng.random() < others
-        image, text = picture(rng, faces, rng.choice(OTHERS) if other else None)
+        blue = False
+        if game:
+            image, text, blue = game_picture(rng, faces)
+        else:
+            image, text = picture(rng, faces, rng.choice(OTHERS) if other else None)
         border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
         background = np.median(border, axis=0).round().astype(np.uint8)
-        for crop in (np.clip(distance(image, background), 0, 255).astype(np.uint8),
-                     fill_contrast(image, background)):
+        views = [np.clip(distance(image, background), 0, 255).astype(np.uint8),
+                 fill_contrast(image, background)]
+        if blue:  # as vision.level._sum_crop cuts a blue sum
+            views += [blueness(image, background), shade(image)]
+        for crop in views:
             blobs = normalise(crop)
             digits = blobs.digits() if blobs is not None else []
             if other:
@@ -320,21 +390,25 @@ def look_samples(count: int) -> tuple[list[np.ndarray], np.ndarray]:
     return [r.pixels for r in records], np.array([int(r.truth) for r in records], np.int8)
 
 
-def training_set(count: int, seed: int, looks: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def training_set(count: int, seed: int, looks: int = 0, game: float = 0.0
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """Descriptions and classes: `count` labels' digits and a reshaped copy of each, plus
-    OTHERS_SHARE as many labels of characters that are no digit (and their copies), plus the
-    digits of `looks` random looks (`look_samples`). The digits as drawn come first."""
+    OTHERS_SHARE as many labels of characters that are no digit (and their copies), plus
+    `game` as many labels drawn as the game's looks draw them (`game_picture`, and their
+    copies), plus the digits of `looks` random looks (`look_samples`). The digits as drawn
+    come first."""
     digits, labels = samples(count, seed)
     others, other_labels = samples(round(OTHERS_SHARE * count), seed + 1, others=1.0)
+    drawn, game_labels = samples(round(game * count), seed + 3, game=True)
+    labels = np.concatenate([labels, other_labels, game_labels])
     rng = random.Random(seed + 2)
-    shapes = digits + others
+    shapes = digits + others + drawn
     shapes += [varied(d, rng) for d in shapes]
     seen, seen_labels = look_samples(looks)
     # (kept as cut: with a reshaped copy of each too, 1,000 looks judged worse on held-out
     # fonts than 600 looks without)
     shapes += seen
-    classes = np.concatenate([labels, other_labels, labels, other_labels,
-                              seen_labels]).astype(np.int64)
+    classes = np.concatenate([labels, labels, seen_labels]).astype(np.int64)
     return np.stack([features(d) for d in shapes]), classes
 
 
@@ -369,6 +443,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=TEMPLATES)
     parser.add_argument("--looks", type=int, default=0,
                         help="also train on the digits of this many random looks (0)")
+    parser.add_argument("--game", type=float, default=0.0, metavar="SHARE",
+                        help="also train on this share of labels drawn as the game's looks "
+                             "draw them (0; see templates/README.md)")
     parser.add_argument("--judge", type=int, metavar="N",
                         help="instead: judge the shipped file on N labels per font")
     args = parser.parse_args()
@@ -376,7 +453,7 @@ def main() -> int:
     if args.judge:
         print(judge(args.judge, args.seed + 1000))
         return 0
-    rows, classes = training_set(args.count, args.seed, args.looks)
+    rows, classes = training_set(args.count, args.seed, args.looks, args.game)
     weights = train(rows, classes, args.seed)
     # The nearest-template vote (vision.digits) matches the first TEMPLATES digits as drawn,
     # kept in their descriptions' DIGITS.dims principal components: the distances hardly

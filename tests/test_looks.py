@@ -176,7 +176,8 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     outlined dark sums on their plain ink (437), small ringed blue ones on their luma shade,
     which JPEG keeps sharp where their blue blurs (328, 441); and 3094, whose
     touching ringed "06" cut at the 6's own waist read "03" sure in three views, is doubted,
-    not read sure and wrong (vision.ocr._rival_reading)."""
+    not read sure and wrong (vision.ocr._rival_reading), and then read: the rules allow its
+    line 6 or 10, and its shade votes the 6 by far (vision.resolve.weigh)."""
     from bench.looks import cases, judge, render
     from vision import read_screen
 
@@ -185,7 +186,6 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
         assert case.screen == "level"
         shot = render(case)
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
-    assert verdicts.pop(3094) == "doubt"
     assert set(verdicts.values()) == {"exact"}
 
 

@@ -514,6 +514,39 @@ def test_a_doubtful_sum_is_read_from_two_views_classifier_votes() -> None:
     assert _by_votes([blind, blind, Glyph("", 0.0, (), "5", 0.99)], None) is not None
 
 
+def test_a_doubtful_sum_is_read_where_its_views_name_its_two_digits_only() -> None:
+    """Every sum is drawn in two digits: a view Tesseract reads one of them in ("1" in an
+    outlined "16" whose "6" the outline filled) lost the other. Two views' votes naming the
+    same two digits at DigitSettings.padded_votes read them when every Tesseract view reads
+    them, one of them or nothing, and no view votes two other digits at DigitSettings.backs;
+    a shade vote at DigitSettings.shade_backed reads them when a Tesseract view reads the
+    same, none reads others sure and no view votes others as probably."""
+    from vision.crops import _padded
+    from vision.settings import DIGITS
+
+    held = DIGITS.padded_votes
+    lost_six = [Glyph("1", 0.0, (), "16", held), Glyph("1", 0.0, (), "16", held + 0.1)]
+    found = _padded(lost_six, [])
+    assert found is not None and found.text == "16" and found.confidence >= OCR.doubtful
+    assert _padded(lost_six[:1], []) is None  # one view is no agreement
+    assert _padded([lost_six[0], Glyph("1", 0.0, (), "16", held - 0.05)], []) is None
+    assert _padded([*lost_six, Glyph("", 0.0, (), "18", DIGITS.backs)], []) is None
+    assert _padded([*lost_six, Glyph("3", 0.0, (), "", 0.0)], []) is None  # a rival digit
+    assert _padded([Glyph("18", 0.3, (), "16", held), lost_six[1]], []) is None
+    blind = [Glyph("", 0.0, (), "16", held), Glyph("", 0.0, (), "16", held)]
+    assert _padded(blind, []) is None  # Tesseract must read some of it
+    # the shade (votes only, no Tesseract reading) counts as a view voting
+    shade = Glyph("", 0.0, (), "16", DIGITS.shade_backed)
+    assert _padded([lost_six[0], Glyph("", 0.0, (), "88", 0.1)], [shade]) is not None
+    unsure = [Glyph("12", 0.3, (), "22", 0.54), Glyph("4", 0.0, (), "4", 0.5)]
+    backed = Glyph("", 0.0, (), "12", DIGITS.shade_backed)
+    assert _padded(unsure, [backed]) == Glyph("12", DIGITS.shade_backed)
+    assert _padded(unsure, [Glyph("", 0.0, (), "12", DIGITS.shade_backed - 0.05)]) is None
+    assert _padded([*unsure, Glyph("13", 0.9, (), "", 0.0)], [backed]) is None  # read sure
+    assert _padded([*unsure, Glyph("", 0.0, (), "13", 0.9)], [backed]) is None  # outvoted
+    assert _padded(unsure[1:], [backed]) is None  # no Tesseract view reads "12"
+
+
 def test_a_doubtful_blue_sum_may_stand_on_its_plain_view() -> None:
     """A blue sum's plain ink (which keeps its ring) read sure, with the classifier naming its
     digits each at least DigitSettings.alone, reads the label, unless another view reads more

@@ -323,16 +323,63 @@ def test_a_render_whose_sum_is_doubtful_is_settled_by_the_rules(
     assert [str(s.key) for s in reading.settled] == doubted
 
 
-def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt(
+def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_unless_voted(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules allow shapes level 4's column-6 sum 5 or 9: votes on its view choosing the
+    5 by far read it (vision.resolve.weigh); votes that cannot tell them apart leave the
+    doubt."""
     from game.render import render_screen
-    from vision import read_screen
+    from vision import level, read_screen
 
     shot = render_screen("level", level=4, pack=PACKS / "shapes")
     _doubting(monkeypatch, {SumAt("col", 6, "bottom"): "09"})
+    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.5 if total == 5 else 0.01)
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
+        ("sum col 6 bottom", 5, "votes")]
+    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     assert [d.candidates for d in reading.doubts if d.candidates] == [(5, 9)]
+
+
+def _weighed(likely: Mapping[int, float]) -> resolve.Resolution | None:
+    """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, its totals
+    weighed `likely` (0 for any other)."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    return resolve.weigh(cells, pieces, sums,
+                         [replace(open_, likely=lambda total: likely.get(total, 0.0))])
+
+
+def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -> None:
+    """A sum the rules allow several totals is read as the one the classifier's votes give
+    at least RESOLVE.votes_share of their weight over those totals, itself at least
+    RESOLVE.votes_least probable; totals the rules rule out weigh nothing."""
+    settled = _weighed({5: 0.4, 9: 0.01})
+    assert settled is not None and [(s.value, s.by) for s in settled.settled] == [(5, "votes")]
+    assert "the classifier votes by far" in str(settled.settled[0])
+    assert _weighed({5: 0.3, 9: 0.3}) is None  # no choice
+    assert _weighed({5: 0.3, 9: 0.6 * (1 - RESOLVE.votes_share)}) is None  # not by far
+    assert _weighed({5: RESOLVE.votes_least / 2, 9: 0.0}) is None  # looks like neither
+    # a total the rules rule out does not count, for or against
+    chosen = _weighed({6: 0.99, 9: 0.2, 5: 0.001})
+    assert chosen is not None and [s.value for s in chosen.settled] == [9]
+
+
+def test_only_open_sums_with_votes_are_weighed() -> None:
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    assert resolve.weigh(cells, pieces, sums, [open_]) is None  # no votes
+    piece = Open(Doubt(PieceAt(0), "doubtful", BOX, (1,)), replace(pieces[0], value=0),
+                 lambda total: 1.0)
+    voted = replace(open_, likely=lambda total: 1.0 if total == 5 else 0.0)
+    assert resolve.weigh(cells, pieces[1:], sums, [voted, piece]) is None
+    assert resolve.weigh(cells, pieces, sums, [voted]) is not None
 
 
 def test_the_ringed_blue_sum_once_read_sure_and_wrong_is_not() -> None:
@@ -345,3 +392,18 @@ def test_the_ringed_blue_sum_once_read_sure_and_wrong_is_not() -> None:
     shot = render(cases([239])[0])
     verdict, detail = judge(read_screen(shot.image), shot.truth)
     assert verdict in ("exact", "doubt"), detail
+
+
+def test_a_small_ringed_blue_sum_the_rules_allow_two_ways_is_read_from_its_shade() -> None:
+    """Random look 723: shapes level 4's column-6 sum, a ringed blue "05" at 0.54x, every
+    view unreadable but its luma shade, whose votes ("05" at 0.65) are short of standing
+    alone. The rules allow the line 5 or 9, and of those the shade votes the 5 by far."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([723])[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "exact"
+    assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
+        ("sum col 6 bottom", 5, "votes")]

@@ -387,8 +387,16 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
         return label
     gap = LABEL.digit_gap * grid.pitch
     zone = label.digits.inflate(gap)
+    end = grid.cell_square(*label.end)
     for part in parts:
         if part.label in claimed or part.rect.h < LABEL.text_height * label.digits.h:
+            continue
+        # No digit: what the outline wipe left of a cell's or piece's outline (a stroke one
+        # logical pixel thin, random look 2051), or ink inside the line's end cell, where
+        # the label never stands (a placed piece's frame at 1.9x, 3129).
+        short, long = sorted((part.rect.w, part.rect.h))
+        if short < LABEL.min_stroke or long > LABEL.stroke_aspect * short \
+                or end.contains(part.center):
             continue
         if zone.overlaps(part.rect) and _same_line(part.rect, label.digits):
             return replace(label, unclear="ink beside its digits that no label owns")
@@ -518,17 +526,24 @@ def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
     profile = mask.sum(axis=along).astype(float)  # ink across the line, position by position
     if outward < 0:
         profile = profile[::-1]
-    # The digits begin, at the latest, where the ink grows near their full height; the waist
-    # is the thinnest place before (the furthest out of equals, as the tip ends there), and
-    # the arrow's base, nearer the cell, is wider than it: a bar of even width has no waist.
-    tall = np.nonzero(profile >= LABEL.small_arrow * profile.max())[0]
+    # The digits begin, at the latest, where the ink grows near their full height after the
+    # arrow (a large arrow's base beside small digits is near their height too: random looks
+    # 2411, 6299); the waist is the thinnest place before (the furthest out of equals, as the
+    # tip ends there), and the arrow's base, nearer the cell, is wider than it: a bar of even
+    # width has no waist. The arrow is less tall than the digits, as a digit there is not.
+    near_full = profile >= LABEL.small_arrow * profile.max()
+    short = np.nonzero(~near_full)[0]
+    tall = np.nonzero(near_full[short[0]:])[0] + short[0] if short.size else np.array([0])
+    if not tall.size:
+        return None
     limit = min(len(profile) - 2, int(LABEL.arrow_head_long * pitch), int(tall[0]))
     if limit < 2:
         return None
     window = profile[2:limit + 1]
     cut = 2 + int(np.nonzero(window == window.min())[0][-1])
     if profile[cut] >= profile[:cut].max() \
-            or profile[cut] > LABEL.arrow_waist * profile[cut:].max():
+            or profile[cut] > LABEL.arrow_waist * profile[cut:].max() \
+            or profile[:cut].max() > LABEL.ringed_arrow * profile[cut:].max():
         return None
     n = len(profile)
     (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))

@@ -41,6 +41,7 @@ from vision.labels import (
     level_label_parts,
     union,
 )
+from vision.ocr import chances
 from vision.pieces import FoundPiece, find_pieces
 from vision.reading import (
     LEVEL_LABEL,
@@ -56,7 +57,7 @@ from vision.reading import (
     SumAt,
     SumReading,
 )
-from vision.resolve import LARGEST_TOTAL, Open, Resolution, puzzle_of, reach, settle
+from vision.resolve import LARGEST_TOTAL, Open, Resolution, puzzle_of, reach, settle, weigh
 from vision.settings import DIGITS, GRID, LABEL, LEVEL
 
 
@@ -291,9 +292,9 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
                          lambda: (filled(), plain), confirm=True, by_votes=True, alone=2,
                          votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
-                         votes_alone=(3, DIGITS.blue_votes_alone))
+                         votes_alone=(3, DIGITS.blue_votes_alone), padded=True)
     return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
-                     votes_alone=(0, DIGITS.dark_votes_alone))
+                     votes_alone=(0, DIGITS.dark_votes_alone), padded=True)
 
 
 # The digits a sum may start with: the game pads it to two ("05"), no line makes more than 45.
@@ -427,7 +428,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         confidence = read.glyph.confidence if read is not None else 0.0
         if total is None and scope is not None:
             _keep_open(doubts, key, SumReading(found.axis, found.index, 0, scope, found.side,
-                                               box, confidence), open_)
+                                               box, confidence), open_,
+                       _likely(shot, found.digits, scope))
         if total is None or scope is None or read is None:
             continue
         readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
@@ -443,13 +445,35 @@ def _fits(found: FoundSum, totals: range | None, text: str) -> bool:
 
 
 def _keep_open(doubts: list[Doubt], key: Element, reading: CellReading | PieceReading
-               | SumReading, open_: list[Open]) -> None:
+               | SumReading, open_: list[Open],
+               likely: Callable[[int], float] | None = None) -> None:
     """The reading left open for the rules when the last doubt is about its digits and
     names values they may choose among, or is a sum's (found, its ink read as nothing that
-    fits: the rules may still allow its line one total, vision.resolve)."""
+    fits: the rules may still allow its line one total, vision.resolve). `likely`: a sum's
+    totals weighed by the classifier (`_likely`)."""
     if doubts and doubts[-1].key == key and (doubts[-1].candidates
                                              or isinstance(reading, SumReading)):
-        open_.append(Open(doubts[-1], reading))
+        open_.append(Open(doubts[-1], reading, likely))
+
+
+def _likely(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
+    """How probable the classifier finds each total (padded to two digits, as the game
+    draws it) in the sum's most telling view: a blue sum's luma shade (Shot.shade_crop,
+    which JPEG keeps sharp; its blue and plain views blur into blobs at a small zoom), a dark
+    sum's plain ink. 0 where the view does not hold two digits. Worked out when first asked
+    (vision.resolve.weigh asks only when the rules allow a line several totals)."""
+    rows: list[list[np.ndarray] | None] = []
+
+    def likely(total: int) -> float:
+        if not rows:
+            view = shot.shade_crop(digits) if scope == "placed" else shot.crop(digits)[0]
+            rows.append(chances(view))
+        found = rows[0]
+        if found is None or len(found) != 2 or not 0 <= total < 100:
+            return 0.0
+        return float(found[0][total // 10] * found[1][total % 10])
+
+    return likely
 
 
 def _scope(shot: Shot, found: FoundSum) -> Scope | None:
@@ -492,7 +516,7 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     a digit with candidates, and the rules leave one reading: vision.resolve)."""
     if doubts:
         if len(open_) == len(doubts):
-            settled = settle(cells, pieces, sums, open_)
+            settled = settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
             if settled is not None:
                 doubts.clear()
                 return settled.puzzle, settled

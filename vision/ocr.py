@@ -35,7 +35,7 @@ from vision._ocr_engines import Engine, Glyph, open_engine
 from vision.digits import NOT_A_DIGIT, Vote, classify, probabilities
 from vision.settings import DIGITS, OCR, View
 
-__all__ = ["Glyph", "combined", "glance_labels", "read_labels", "vote_labels"]
+__all__ = ["Glyph", "chances", "combined", "glance_labels", "read_labels", "vote_labels"]
 
 
 def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
@@ -323,6 +323,17 @@ def vote_labels(crops: Sequence[np.ndarray], first: str | None = None) -> list[G
         glyphs.append(Glyph("", 0.0, (), "".join(text for text, _ in votes),
                             0.0 if split or not votes else min(p for _, p in votes)))
     return glyphs
+
+
+def chances(crop: np.ndarray) -> list[np.ndarray] | None:
+    """The classifier's probabilities of each digit of the crop (one row per digit, as
+    vision.digits.probabilities gives them), or None without templates or ink: what the
+    puzzle's rules weigh the totals they allow a doubtful sum by (vision.resolve)."""
+    label = normalise(crop)
+    if label is None:
+        return None
+    rows = probabilities(label.digits())
+    return None if rows is None else list(rows)
 
 
 def _likeliest(chances: np.ndarray, among: str | None) -> tuple[str, float]:

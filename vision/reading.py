@@ -167,14 +167,16 @@ class Settled:
     """A doubtful digit reading settled by what vision or the bot knows beside the pixels.
     `by` "rules": `value` is the one value it could hold that gives the level an answer, and
     the only one of those the evidence named (`among`, what the views and the classifier read)
-    to do so (vision.resolve). `by` "opened": a doubtful level label taken for the level the
-    bot had just opened, which the evidence named (bot.eyes.settle_level)."""
+    to do so (vision.resolve). `by` "votes": a sum's total, of the few the rules allow its
+    line, the one the classifier's votes choose by far (vision.resolve.weigh). `by` "opened":
+    a doubtful level label taken for the level the bot had just opened, which the evidence
+    named (bot.eyes.settle_level)."""
 
     key: Element
     value: int
     among: tuple[int, ...]
     box: Box | None = None
-    by: Literal["rules", "opened"] = "rules"
+    by: Literal["rules", "votes", "opened"] = "rules"
 
     @property
     def element(self) -> str:
@@ -185,6 +187,9 @@ class Settled:
         if self.by == "opened":
             return (f"{self.element}: {self.value}, the level the bot opened "
                     f"(the views named {named})")
+        if self.by == "votes":
+            return (f"{self.element}: {self.value}, of the few totals the rules allow the one "
+                    f"the classifier votes by far (the views named {named})")
         return f"{self.element}: the rules allow only {self.value} (the views named {named})"
 
 

@@ -18,10 +18,12 @@ call each, or a listing of answers with the doubtful sums left out (`_sums_left_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+import heapq
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
+from typing import Literal
 
 from puzzle.model import VALUES, Axis, Puzzle, PuzzleError, Scope, Sum
 from vision.reading import CellReading, Doubt, PieceReading, Settled, SumReading
@@ -38,6 +40,9 @@ class Open:
 
     doubt: Doubt
     reading: Reading
+    # A sum's: how probable the classifier finds each total in its most telling view (its
+    # product over the two digits; vision.level), for `weigh`. None for other elements.
+    likely: Callable[[int], float] | None = field(default=None, compare=False)
 
     def taking(self, value: int) -> Reading:
         if isinstance(self.reading, SumReading):
@@ -122,6 +127,78 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             if _solves(cells, pieces, sums, open_, rival, budget) or budget[0] < 0:
                 return None
     return _resolution(cells, pieces, sums, open_, found)
+
+
+def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+          sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
+    """The open sums' totals where the rules allow their lines a few and the classifier's
+    votes choose one of those by far, else None.
+
+    When the rules leave a line several totals (`settle` gives up), the truth is still one
+    of those that give the puzzle an answer. Among so few, the classifier's votes on each
+    sum's most telling view (a blue sum's luma shade, a dark sum's plain ink) choose well
+    where they could not among all 46: a small ringed "05" the shade votes at 0.4 is still
+    far likelier than the "09" its line allows beside it. So the totals are read when one
+    combination of them that solves carries at least ResolveSettings.votes_share of the
+    votes' weight over every combination that solves, and each of its sums at least
+    ResolveSettings.votes_least itself (a view that looks like none of them chooses
+    nothing). The combinations are tried heaviest first, one solver call each, until the
+    weight not yet tried can no longer change the answer (`_heaviest`). Only when every open
+    element is a sum. Measured on the 79 doubted sums of seeds 0-7799 whose lines the rules
+    allowed several totals (each alone, on the true puzzle): 62 read so, none wrongly; the
+    shares of wrong totals reached 0.87 in a blue sum's blue view, which is not asked."""
+    if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
+                        for o in open_):
+        return None
+    weights = [{total: o.likely(total) for total in _domain(o, cells)}
+               for o in open_ if o.likely is not None]
+    mass = prod(sum(w.values()) for w in weights)
+    if mass <= 0:
+        return None
+    budget = [RESOLVE.votes_solves]
+    tried = solving = 0.0
+    best: tuple[tuple[int, ...], float] | None = None
+    for totals, weight in _heaviest(weights):
+        if budget[0] <= 0 or (best is None and weight < RESOLVE.votes_least ** len(weights)):
+            return None  # (lighter ones hold a sum under votes_least)
+        tried += weight
+        if _solves(cells, pieces, sums, open_, totals, budget):
+            solving += weight
+            best = best or (totals, weight)  # tried heaviest first: the first is the best
+        if best is not None:
+            if best[1] < RESOLVE.votes_share * solving:
+                return None  # a rival that solves weighs too much already
+            if best[1] >= RESOLVE.votes_share * (solving + max(0.0, mass - tried)):
+                break
+    else:
+        if best is None or best[1] < RESOLVE.votes_share * solving:
+            return None
+    if best is None or min(w[t] for w, t in zip(weights, best[0], strict=True)) \
+            < RESOLVE.votes_least:
+        return None
+    return _resolution(cells, pieces, sums, open_, best[0], by="votes")
+
+
+def _heaviest(weights: Sequence[dict[int, float]]) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Every combination of one value from each of `weights`, heaviest product first."""
+    ranked = [sorted(w.items(), key=lambda item: -item[1]) for w in weights]
+    if any(not r for r in ranked):
+        return
+
+    def weight(at: tuple[int, ...]) -> float:
+        return prod(r[n][1] for r, n in zip(ranked, at, strict=True))
+
+    start = (0,) * len(ranked)
+    waiting = [(-weight(start), start)]
+    seen = {start}
+    while waiting:
+        negative, at = heapq.heappop(waiting)
+        yield tuple(r[n][0] for r, n in zip(ranked, at, strict=True)), -negative
+        for k, n in enumerate(at):
+            after = (*at[:k], n + 1, *at[k + 1:])
+            if n + 1 < len(ranked[k]) and after not in seen:
+                seen.add(after)
+                heapq.heappush(waiting, (-weight(after), after))
 
 
 def _only_solving(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
@@ -258,9 +335,9 @@ def _solves(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
 
 def _resolution(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                 sums: Sequence[SumReading], open_: Sequence[Open],
-                values: Sequence[int]) -> Resolution:
+                values: Sequence[int], by: Literal["rules", "votes"] = "rules") -> Resolution:
     all_cells, all_pieces, all_sums = _readings(cells, pieces, sums, open_, values)
-    settled = tuple(Settled(o.doubt.key, v, o.doubt.candidates, o.doubt.box)
+    settled = tuple(Settled(o.doubt.key, v, o.doubt.candidates, o.doubt.box, by)
                     for o, v in zip(open_, values, strict=True))
     return Resolution(all_cells, all_pieces, all_sums,
                       puzzle_of(all_cells, all_pieces, all_sums), settled)

@@ -150,7 +150,10 @@ class LabelSettings:
     # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
     ringed_arrow: float = 0.95
     # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
-    # most 0.95), set at least `min_stroke` apart from the blob before it
+    # most 0.95), set at least `min_stroke` apart from the blob before it. (A merged "10",
+    # its "1" narrow, is 1.29 at 0.5x: 1.2 found random look 4200's row-4 label, which then
+    # showed its row-3 "26" read "28" sure, the classifier voting an outlined "6" an "8" at
+    # 0.78 and 0.94 in both views: a doubt unmasked into a sure misread, so it stays 1.3.)
     merged_two: float = 1.3
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
@@ -465,6 +468,15 @@ class ResolveSettings:
     # one total: listed up to this many answers (each a fraction of a solver call), beyond
     # which each total the line can make is tried alone instead.
     answers_listed: int = 48
+    # Where the rules allow a doubtful sum's line several totals, the classifier's votes on
+    # its most telling view choose one when its share of their weight over the totals that
+    # solve is at least `votes_share`, and its own probability `votes_least`
+    # (vision.resolve.weigh). On 79 such sums of seeds 0-7799 no wrong total reached 0.9.
+    votes_share: float = 0.95
+    votes_least: float = 0.05
+    # ... in at most this many solver calls: one sum's few totals take 2-4, three sums'
+    # weight spread over many unsolving combinations 100 or more (seconds; random look 191)
+    votes_solves: int = 40
 
 
 @dataclass(frozen=True)
@@ -517,6 +529,13 @@ class DigitSettings:
     # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
     # right ones reach 0.7.)
     blue_votes_alone: float = 0.95
+    # A doubtful sum is read when the classifier votes the same two digits in two of its
+    # views, each this probable, and every Tesseract view reads them, one of them (the other
+    # lost in an outline or ring) or nothing (vision.crops._padded); or when its shade's vote
+    # is this probable (`shade_backed`) and a Tesseract view reads the same digits. On the
+    # 252 sums doubted in seeds 0-7799 the most probable wrong ones were 0.5 and 0.75.
+    padded_votes: float = 0.6
+    shade_backed: float = 0.85
     dims: int = 48  # principal components the templates are kept in (of 325)
     neighbours: int = 5  # templates that vote; all must name one digit for an agreeing vote
     # the nearest template of another digit at least this much further than this digit's
