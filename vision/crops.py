@@ -458,15 +458,15 @@ def _padded(views: Sequence[Glyph], shades: Sequence[Glyph]) -> Glyph | None:
                 g.text in ("", text) or (len(g.text) == 1 and g.text in text) for g in views):
             least = min(g.vote_probability for g in glyphs if g.vote == text)
             return Glyph(text, round(max(OCR.doubtful, least), 3))
-    for shade in shades:
-        text = shade.vote
-        if len(text) != size or shade.vote_probability < DIGITS.shade_backed:
+    for voter in shades:
+        text = voter.vote
+        if len(text) != size or voter.vote_probability < DIGITS.shade_backed:
             continue
         if any(g.text == text for g in views) and not _dissent(glyphs, text,
-                                                             shade.vote_probability) \
+                                                             voter.vote_probability) \
                 and not any(g.text != text and len(g.text) >= size
                             and g.confidence >= OCR.doubtful for g in views):
-            return Glyph(text, round(max(OCR.doubtful, shade.vote_probability), 3))
+            return Glyph(text, round(max(OCR.doubtful, voter.vote_probability), 3))
     return None
 
 
@@ -485,8 +485,7 @@ def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float,
     `dissent` is given, another view's votes naming other digits, as many, that probable."""
     if len(lone.vote) != OCR.sum_digits or lone.vote_probability < least:
         return False
-    if dissent is not None and any(len(g.vote) == len(lone.vote) and g.vote != lone.vote
-                                   and g.vote_probability >= dissent for g in views):
+    if dissent is not None and _dissent(views, lone.vote, dissent):
         return False
     return not any(g.text and g.confidence >= OCR.doubtful and g.text != lone.vote
                    and len(g.text) >= len(lone.vote) for g in views)
