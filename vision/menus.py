@@ -50,6 +50,11 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
     height, width = shot.view.image.shape[:2]
     faint = _darker(shot.view.image, shot.background)
+    # The game's box may catch a line of the dark frame round it (a zoom that is no whole
+    # number of pixels): as "ink" it would set the threshold below and hide the label.
+    edge = round(COMPLETED.frame_band * height)
+    faint[:edge] = 0
+    faint[:, :edge] = 0
     corner = faint[:int(LABEL.label_corner[1] * height), :int(LABEL.label_corner[0] * width)]
     # The dimmed text differs from the overlay by a few levels only: threshold at a share of
     # the strongest ink of the corner, then join the fragments of each letter.

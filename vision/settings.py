@@ -364,6 +364,10 @@ class CompletedSettings:
     # does not set it).
     faint_share: float = 0.45
     ink_percentile: float = 99.5
+    # of the game's height: the band along the game box's top and left edges where a line of
+    # the dark frame round the game may show (the real screenshot at 0.55x: a 3 px line set
+    # the threshold above the label's ink). The label stands about 0.03 from the top.
+    frame_band: float = 0.01
     close: int = 2  # px: the faint mask's letters break up; closing joins their fragments
     min_part: float = 3  # logical px: smaller blobs of the faint mask are noise
     # JPEG noise is as strong as this faint ink: the screenshot is smoothed over about a
