@@ -160,3 +160,24 @@ def test_a_lone_digits_one_colour_view_is_smoothed_whole() -> None:
     assert len(digit_boxes((stroke > 100).astype(np.uint8) * 255)) == 2
     smooth = rejoined(stroke)
     assert len(digit_boxes((smooth > smooth.max() / 2).astype(np.uint8) * 255)) == 1
+
+
+@pytest.mark.parametrize("spur", [(0, -7), (0, 7), (-7, 0), (7, 0)])
+def test_a_fill_with_a_colour_spur_on_one_side_is_still_a_piece(spur: tuple[int, int]) -> None:
+    """JPEG's halved colour resolution smears a fill's colour into the slot bracket beside it:
+    a purple "4" in the tray at 0.95x under JPEG 60 grew a spur on top, and its box, no
+    longer square, was no piece (vision.pieces._trimmed). The square is found without it."""
+    from vision.pieces import find_pieces
+
+    background = np.array([185, 175, 110], np.uint8)  # BGR: a teal ground
+    view = np.full((120, 120, 3), background, np.uint8)
+    view[40:78, 40:78] = (255, 26, 148)  # a purple fill 38 px square
+    view[52:66, 55:62] = (255, 255, 255)  # its white digit, a hole in the fill
+    dx, dy = spur
+    spur_x = (40 + 38, 40 + 38 + dx) if dx > 0 else (40 + dx, 40) if dx < 0 else (50, 62)
+    spur_y = (40 + 38, 40 + 38 + dy) if dy > 0 else (40 + dy, 40) if dy < 0 else (50, 62)
+    view[spur_y[0]:spur_y[1], spur_x[0]:spur_x[1]] = (255, 26, 148)
+    pieces = find_pieces(view, background, np.zeros(view.shape[:2], np.uint8), 44.0)
+    assert len(pieces) == 1
+    fill = pieces[0].fill
+    assert (fill.x, fill.y, fill.w, fill.h) == (40, 40, 38, 38)

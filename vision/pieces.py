@@ -43,12 +43,17 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     low, high = (f * cell_side for f in PIECE.side_range)
     fills: list[tuple[Rect, np.ndarray]] = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
-        side = (w + h) / 2
-        if not low <= side <= high or abs(w - h) > PIECE.squareness * side:
-            continue
-        if area < PIECE.min_fill * w * h:
+        if max(w, h) < low or min(w, h) > high:
             continue
         own = labels[y:y + h, x:x + w] == label
+        if not _square(w, h, low, high):
+            x, y, own = _trimmed(x, y, own)
+            h, w = own.shape
+            if not _square(w, h, low, high):
+                continue
+            area = np.count_nonzero(own)
+        if area < PIECE.min_fill * w * h:
+            continue
         bright = own & (dark[y:y + h, x:x + w] == 0)
         if bright.sum() >= PIECE.min_fill * w * h:
             # A fill brighter than ink is the bright part alone: its frame, a dark shade of
@@ -62,6 +67,26 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     placed = _in_cells(outlines, [fill for fill, _ in fills], cell_side)
     return [FoundPiece(fill, bool(in_cell), colour)
             for (fill, colour), in_cell in zip(fills, placed, strict=True)]
+
+
+def _square(w: int, h: int, low: float, high: float) -> bool:
+    """Whether a box is a square of a piece's size."""
+    side = (w + h) / 2
+    return low <= side <= high and abs(w - h) <= PIECE.squareness * side
+
+
+def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
+    """A fill's blob that is no square, without thin spurs along its sides: the rows and
+    columns at its ends holding less than PIECE.core_share of its box are trimmed. JPEG's
+    halved colour resolution smears a fill's colour into the frame or a slot's bracket beside
+    it (a purple "4" in the tray at 0.95x under JPEG 60 grew a spur on top, and as
+    a box 35 x 41 it was no square, so no piece)."""
+    rows = np.flatnonzero(np.count_nonzero(own, axis=1) >= PIECE.core_share * own.shape[1])
+    columns = np.flatnonzero(np.count_nonzero(own, axis=0) >= PIECE.core_share * own.shape[0])
+    if not len(rows) or not len(columns):
+        return x, y, own
+    top, bottom, left, right = rows[0], rows[-1] + 1, columns[0], columns[-1] + 1
+    return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
 def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:

@@ -198,6 +198,9 @@ class PieceSettings:
     side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
+    # of its box's width (height): rows (columns) at a fill blob's ends holding less are a
+    # spur it is trimmed of (vision.pieces._trimmed); a fill's own edge rows hold nearly all.
+    core_share: float = 0.5
     min_spread: int = 50  # max - min channel: a saturated fill
     # A fill's chroma (max - min channel) this far above the background's own counts as far
     # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
