@@ -157,6 +157,22 @@ def test_a_flat_frame_of_the_games_shape_is_unknown(colour: tuple[int, int, int]
     assert reading.doubts and not reading.ok
 
 
+@pytest.mark.parametrize("quality", [50, 75, 90])
+def test_the_title_shrunk_to_half_and_compressed_is_the_title(quality: int) -> None:
+    """The logo's squares stand 1 px apart at 0.5x, each drawn with a dark edge: JPEG bridges
+    the gaps through the edges, and as distance from the green the logo was letter-sized
+    blobs, no squares ("no screen of the game"). Their fills alone part them
+    (vision.screens.has_logo)."""
+    import cv2
+
+    shot = render_screen("title")
+    image = cv2.resize(shot.image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    reading = read_screen(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    assert reading.screen == "title", [str(d) for d in reading.doubts]
+
+
 def test_render_boxes_map_back_to_the_framed_screenshot() -> None:
     """The same level bare and framed: every cell box moves by the game's offset only."""
     bare = read_screen(render_screen("level", level=7, scale=1.0).image)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Rect
-from vision.colours import brightness, channel_min, distance
+from vision.colours import brightness, channel_max, channel_min, distance
 from vision.labels import Part, ink_parts, union
 from vision.settings import SCREEN_KIND
 
@@ -43,7 +43,17 @@ def has_logo(view: np.ndarray, background: np.ndarray) -> bool:
     by erosion when a shrunk, compressed capture merged them: SCREEN_KIND.logo_split)."""
     height, width = view.shape[:2]
     band = view[:int(SCREEN_KIND.logo_band * height)]
-    top: np.ndarray = (distance(band, background) > SCREEN_KIND.logo_ink).astype(np.uint8) * 255
+    far: np.ndarray = (distance(band, background) > SCREEN_KIND.logo_ink).astype(np.uint8) * 255
+    # The squares' fills, vivid purple or white, are brighter in their brightest channel than
+    # the green; the dark edge each square is drawn with is not. Shrunk to 0.5x and
+    # JPEG-compressed, those edges bridge the 1 px gaps (the practice title at 0.5x, JPEG 50-90).
+    lift = cv2.subtract(channel_max(band), int(np.max(background)))
+    fills: np.ndarray = (lift > SCREEN_KIND.logo_ink).astype(np.uint8) * 255
+    return any(_logo_squares(top, width) for top in (far, fills))
+
+
+def _logo_squares(top: np.ndarray, width: int) -> bool:
+    """Whether an ink mask of the logo's band holds enough squares of the logo's size."""
     low, high = (f * width for f in SCREEN_KIND.logo_square)
     for eroded in range(SCREEN_KIND.logo_split + 1):
         if eroded:
