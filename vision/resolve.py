@@ -18,7 +18,7 @@ call each, or a listing of answers with the doubtful sums left out (`_sums_left_
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
@@ -150,7 +150,9 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     tried one by one: three open sums of a level span thousands of combinations, most of
     which solve nothing, while the answers of the puzzle without them give their lines a
     few dozen at most (random look 191: 35 of 46 x 46 x 46, and the votes' choice among
-    them held 0.99 of the weight)."""
+    them held 0.99 of the weight). Only each sum's likeliest totals are listed (`_likeliest`),
+    the others' weight counted as a rival that solves; the listing stops as soon as no
+    combination, found or not, can carry the share (two near equals found, say)."""
     if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
                         for o in open_):
         return None
@@ -159,17 +161,29 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     mass = prod(sum(w.values()) for w in weights)
     if mass <= 0:
         return None
-    found = _solving_totals(cells, pieces, sums, open_, weights)
-    if found is None:
-        return None
-    listed, unlisted = found
+    kept = [_likeliest(w) for w in weights]
+    # Every combination with a total outside `kept`, solving or not, is a rival this heavy.
+    left_out = max(0.0, mass - prod(sum(w[t] for t in k)
+                                    for w, k in zip(weights, kept, strict=True)))
+    heaviest = prod(max((w[t] for t in k), default=0.0)
+                    for w, k in zip(weights, kept, strict=True))
 
     def weight(totals: tuple[int, ...]) -> float:
         return prod(w[t] for w, t in zip(weights, totals, strict=True))
 
-    best = max(listed, key=weight, default=None)
-    solving = sum(map(weight, listed))
-    if best is None or weight(best) < RESOLVE.votes_share * (solving + unlisted * mass) \
+    listing = _solving_totals(cells, pieces, sums, open_, kept)
+    best: tuple[int, ...] | None = None
+    solving = 0.0
+    listed = 0
+    for totals in listing or ():
+        listed += 1
+        solving += weight(totals)
+        best = totals if best is None or weight(totals) > weight(best) else best
+        bar = RESOLVE.votes_share * (solving + left_out)
+        if weight(best) < bar and heaviest * (1 - RESOLVE.votes_share) < bar:
+            return None  # no combination, listed or not, can carry the share any more
+    if best is None or listed >= RESOLVE.votes_listed \
+            or weight(best) < RESOLVE.votes_share * (solving + left_out) \
             or min(w[t] for w, t in zip(weights, best, strict=True)) < RESOLVE.votes_least:
         return None
     try:
@@ -180,29 +194,19 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
 
 def _solving_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                     sums: Sequence[SumReading], open_: Sequence[Open],
-                    weights: Sequence[dict[int, float]],
-                    ) -> tuple[list[tuple[int, ...]], float] | None:
-    """Every combination of the open sums' totals that gives the puzzle an answer, among
-    each sum's likeliest totals (those holding all but ResolveSettings.votes_tail of its
-    weight), and the share of the votes' weight the combinations left out could carry (an
-    upper bound: every combination with a total outside them, solving or not). None when
-    the puzzle cannot be built or the combinations are too many to list
-    (ResolveSettings.votes_listed)."""
+                    kept: Sequence[frozenset[int]]) -> Iterator[tuple[int, ...]] | None:
+    """Each combination of the open sums' totals, among `kept` (each sum's likeliest),
+    that gives the puzzle an answer, up to ResolveSettings.votes_listed of them, one solver
+    check each; None when the puzzle without them cannot be built."""
     from puzzle.solver import line_totals  # z3 loads only when the rules are asked
 
-    kept = [_likeliest(w) for w in weights]
-    mass = prod(sum(w.values()) for w in weights)
-    unlisted = 1 - prod(sum(w[t] for t in k) for w, k in zip(weights, kept, strict=True)) / mass
     lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in
                   (o.reading for o in open_) if isinstance(r, SumReading))
     try:
         puzzle = puzzle_of(cells, pieces, sums)
     except PuzzleError:
         return None
-    listed = list(line_totals(puzzle, lines, RESOLVE.votes_listed, tuple(kept)))
-    if len(listed) >= RESOLVE.votes_listed:
-        return None  # (there may be more)
-    return listed, max(0.0, unlisted)
+    return line_totals(puzzle, lines, RESOLVE.votes_listed, tuple(kept))
 
 
 def _likeliest(weight: dict[int, float]) -> frozenset[int]:
