@@ -460,3 +460,24 @@ def test_the_weight_of_totals_left_out_of_the_listing_counts_as_a_rival() -> Non
     assert _weighed(spread) is not None
     heavy_tail = {5: 0.9, 9: 0.001, **{t: 0.9 * RESOLVE.votes_tail * 2 for t in range(10, 40)}}
     assert _weighed(heavy_tail) is not None or RESOLVE.votes_tail == 0
+
+
+def test_the_listing_stops_once_no_combination_can_carry_the_share(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two combinations that solve and weigh alike, found early, end the listing: no other,
+    found or not, could then carry the share (random look 439: two open sums of level 15,
+    their votes split "12"/"13" and "26"/"25", took 1.2 s to list all 26)."""
+    import puzzle.solver
+
+    taken: list[tuple[int, ...]] = []
+    lister = puzzle.solver.line_totals
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[tuple[int, ...]]:
+        for totals in lister(*args, **kwargs):
+            taken.append(totals)
+            yield totals
+
+    monkeypatch.setattr(puzzle.solver, "line_totals", counted)
+    even = {t: 0.3 for t in range(46)}
+    assert _three_open({("col", 3): even, ("row", 0): even, ("col", 0): even}) is None
+    assert 2 <= len(taken) < 35

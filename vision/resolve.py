@@ -172,24 +172,36 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return prod(w[t] for w, t in zip(weights, totals, strict=True))
 
     listing = _solving_totals(cells, pieces, sums, open_, kept)
-    best: tuple[int, ...] | None = None
-    solving = 0.0
-    listed = 0
-    for totals in listing or ():
-        listed += 1
-        solving += weight(totals)
-        best = totals if best is None or weight(totals) > weight(best) else best
-        bar = RESOLVE.votes_share * (solving + left_out)
-        if weight(best) < bar and heaviest * (1 - RESOLVE.votes_share) < bar:
-            return None  # no combination, listed or not, can carry the share any more
-    if best is None or listed >= RESOLVE.votes_listed \
-            or weight(best) < RESOLVE.votes_share * (solving + left_out) \
+    best = _carrying(listing or iter(()), weight, left_out, heaviest)
+    if best is None \
             or min(w[t] for w, t in zip(weights, best, strict=True)) < RESOLVE.votes_least:
         return None
     try:
         return _resolution(cells, pieces, sums, open_, best, by="votes")
     except PuzzleError:
         return None  # (a sum beside a line with no cells)
+
+
+def _carrying(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],
+              left_out: float, heaviest: float) -> tuple[int, ...] | None:
+    """The combination of `listing` (every one that solves, but for those whose weight
+    `left_out` bounds) that carries ResolveSettings.votes_share of the weight of them all,
+    or None. Stops listing as soon as none can: neither the heaviest found, nor one not yet
+    found, which weighs `heaviest` at most."""
+    best: tuple[int, ...] | None = None
+    solving = 0.0
+    listed = 0
+    for totals in listing:
+        listed += 1
+        solving += weight(totals)
+        best = totals if best is None or weight(totals) > weight(best) else best
+        bar = RESOLVE.votes_share * (solving + left_out)
+        if weight(best) < bar and heaviest * (1 - RESOLVE.votes_share) < bar:
+            return None
+    if best is None or listed >= RESOLVE.votes_listed \
+            or weight(best) < RESOLVE.votes_share * (solving + left_out):
+        return None  # (at votes_listed there may be more)
+    return best
 
 
 def _solving_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
