@@ -151,8 +151,10 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     which solve nothing, while the answers of the puzzle without them give their lines a
     few dozen at most (random look 191: 35 of 46 x 46 x 46, and the votes' choice among
     them held 0.99 of the weight). Only each sum's likeliest totals are listed (`_likeliest`),
-    the others' weight counted as a rival that solves; the listing stops as soon as no
-    combination, found or not, can carry the share (two near equals found, say)."""
+    the others' weight counted as a rival that solves; where only that weight stands in the
+    way (votes that favour combinations which solve nothing), the listing is made again with
+    more of each sum's totals. It stops as soon as no combination, found or not, can carry
+    the share (two near equals found, say)."""
     if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
                         for o in open_):
         return None
@@ -161,20 +163,29 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     mass = prod(sum(w.values()) for w in weights)
     if mass <= 0:
         return None
-    kept = [_likeliest(w) for w in weights]
-    # Every combination with a total outside `kept`, solving or not, is a rival this heavy.
-    left_out = max(0.0, mass - prod(sum(w[t] for t in k)
-                                    for w, k in zip(weights, kept, strict=True)))
-    heaviest = prod(max((w[t] for t in k), default=0.0)
-                    for w, k in zip(weights, kept, strict=True))
 
     def weight(totals: tuple[int, ...]) -> float:
         return prod(w[t] for w, t in zip(weights, totals, strict=True))
 
-    listing = _solving_totals(cells, pieces, sums, open_, kept)
-    best = _carrying(listing or iter(()), weight, left_out, heaviest)
-    if best is None \
-            or min(w[t] for w, t in zip(weights, best, strict=True)) < RESOLVE.votes_least:
+    for tail in RESOLVE.votes_tails:
+        kept = [_likeliest(w, tail) for w in weights]
+        # Every combination with a total outside `kept`, solving or not, is a rival this heavy.
+        left_out = max(0.0, mass - prod(sum(w[t] for t in k)
+                                        for w, k in zip(weights, kept, strict=True)))
+        heaviest = prod(max((w[t] for t in k), default=0.0)
+                        for w, k in zip(weights, kept, strict=True))
+        found = _listed(_solving_totals(cells, pieces, sums, open_, kept) or iter(()),
+                        weight, heaviest)
+        if found is None:
+            return None
+        best, solving = found
+        if weight(best) >= RESOLVE.votes_share * (solving + left_out):
+            break
+        if weight(best) < RESOLVE.votes_share * solving:
+            return None  # (more listed would be rivals)
+    else:
+        return None  # only the weight left out stands in the way, at the finest tail too
+    if min(w[t] for w, t in zip(weights, best, strict=True)) < RESOLVE.votes_least:
         return None
     try:
         return _resolution(cells, pieces, sums, open_, best, by="votes")
@@ -182,12 +193,12 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return None  # (a sum beside a line with no cells)
 
 
-def _carrying(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],
-              left_out: float, heaviest: float) -> tuple[int, ...] | None:
-    """The combination of `listing` (every one that solves, but for those whose weight
-    `left_out` bounds) that carries ResolveSettings.votes_share of the weight of them all,
-    or None. Stops listing as soon as none can: neither the heaviest found, nor one not yet
-    found, which weighs `heaviest` at most."""
+def _listed(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],
+            heaviest: float) -> tuple[tuple[int, ...], float] | None:
+    """The heaviest combination of `listing` and the weight of them all, or None when
+    none is listed, or more than ResolveSettings.votes_listed, or as soon as no
+    combination can carry ResolveSettings.votes_share of that weight: neither the heaviest
+    found, nor one not yet found, which weighs `heaviest` at most."""
     best: tuple[int, ...] | None = None
     solving = 0.0
     listed = 0
@@ -195,13 +206,12 @@ def _carrying(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, .
         listed += 1
         solving += weight(totals)
         best = totals if best is None or weight(totals) > weight(best) else best
-        bar = RESOLVE.votes_share * (solving + left_out)
+        bar = RESOLVE.votes_share * solving
         if weight(best) < bar and heaviest * (1 - RESOLVE.votes_share) < bar:
             return None
-    if best is None or listed >= RESOLVE.votes_listed \
-            or weight(best) < RESOLVE.votes_share * (solving + left_out):
+    if best is None or listed >= RESOLVE.votes_listed:
         return None  # (at votes_listed there may be more)
-    return best
+    return best, solving
 
 
 def _solving_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
@@ -221,14 +231,14 @@ def _solving_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading]
     return line_totals(puzzle, lines, RESOLVE.votes_listed, tuple(kept))
 
 
-def _likeliest(weight: dict[int, float]) -> frozenset[int]:
-    """The fewest totals, heaviest first, that hold all but ResolveSettings.votes_tail of
-    the weight: the rest may be left out of the listing, their weight counted as a rival."""
+def _likeliest(weight: dict[int, float], tail: float) -> frozenset[int]:
+    """The fewest totals, heaviest first, that hold all but `tail` of the weight: the rest
+    may be left out of the listing, their weight counted as a rival."""
     total = sum(weight.values())
     kept: set[int] = set()
     held = 0.0
     for value, w in sorted(weight.items(), key=lambda item: -item[1]):
-        if held >= (1 - RESOLVE.votes_tail) * total or w <= 0:
+        if held >= (1 - tail) * total or w <= 0:
             break
         kept.add(value)
         held += w
