@@ -14,6 +14,8 @@ so the kinds of look that still cause them show.
 
 Run from the project root (2,000 seeds take a few minutes on one core):
     .venv/bin/python bench/looks.py [--seeds N] [--start S] [--show K]
+A lab of the boards with most sums (level 14 and 15 screens under each seed's look):
+    .venv/bin/python bench/looks.py --start 20000 --seeds 300 --levels 14 15
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,8 +59,10 @@ class Case:
                 f"p{self.placed}m{self.misplace}c{self.completed}")
 
 
-def cases(seeds: Iterable[int]) -> list[Case]:
-    """The case of each seed (the same every run)."""
+def cases(seeds: Iterable[int], levels: Sequence[int] = ()) -> list[Case]:
+    """The case of each seed (the same every run). With `levels`, every case is a level
+    screen of one of these built-in levels (a lab of the boards whose doubts a bench
+    shows; the look is still the seed's own)."""
     from game.packs import built_in, load_pack
 
     packs: dict[str | None, int] = {None: built_in().count}
@@ -74,6 +78,10 @@ def cases(seeds: Iterable[int]) -> list[Case]:
         placed = rng.randint(0, 4) if screen == "level" else 0
         misplace = rng.randint(0, min(1, placed))
         completed = rng.randint(0, packs[pack]) if screen == "level_select" else 0
+        if levels:
+            screen, pack, level, completed = "level", None, levels[seed % len(levels)], 0
+            placed = rng.randint(0, 4)
+            misplace = rng.randint(0, min(1, placed))
         chosen.append(Case(seed, screen, pack, level, placed, misplace, completed))
     return chosen
 
@@ -144,12 +152,12 @@ class Outcome:
     settled: int = 0  # doubtful digits the puzzle's rules settled (vision.resolve)
 
 
-def sweep(seeds: Iterable[int]) -> list[Outcome]:
+def sweep(seeds: Iterable[int], levels: Sequence[int] = ()) -> list[Outcome]:
     from game.looks import random_look
     from vision import read_screen
 
     outcomes = []
-    for case in cases(seeds):
+    for case in cases(seeds, levels):
         shot = render(case)
         started = time.perf_counter()
         reading = read_screen(shot.image)
@@ -205,9 +213,11 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=2000, help="how many looks (2000)")
     parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
     parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
+    parser.add_argument("--levels", type=int, nargs="*", default=(),
+                        help="only level screens of these built-in levels (a lab)")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
-    outcomes = sweep(range(args.start, args.start + args.seeds))
+    outcomes = sweep(range(args.start, args.start + args.seeds), args.levels)
     if args.verdicts:
         args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
                                          f"settled={o.settled} {o.detail}\n"

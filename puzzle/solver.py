@@ -197,6 +197,23 @@ class _Encoding:
         negated = " ".join(f"(not {_var(p.cell, p.value)})" for p in placements)
         self.solver.from_string(f"(assert (or false {negated}))")
 
+    def allow_totals(self, lines: tuple[Sum, ...], among: tuple[frozenset[int], ...]) -> None:
+        """Only answers where each of `lines` adds up to one of its totals in `among`."""
+        for line, totals in zip(lines, among, strict=True):
+            either = " ".join(self._total_is(line, total) for total in sorted(totals))
+            self.solver.from_string(f"(assert (or false {either}))")
+
+    def forbid_totals(self, lines: tuple[Sum, ...], totals: tuple[int, ...]) -> None:
+        """No more answers where every one of `lines` adds up to its total in `totals`."""
+        equal = " ".join(self._total_is(line, total) for line, total in zip(lines, totals,
+                                                                          strict=True))
+        self.solver.from_string(f"(assert (not (and true {equal})))")
+
+    def _total_is(self, line: Sum, total: int) -> str:
+        terms = [(_var(c, v), v) for c in self.puzzle.counted_cells(line)
+                 for v in self.domain[c] if v > 0]
+        return _pb_equal(terms, total)
+
     def smallest_core(self) -> list[z3.BoolRef]:
         """Drop facts from the last unsat core while it stays unsat: no fact left is spare."""
         in_core = {str(lit) for lit in self.solver.unsat_core()}
@@ -238,6 +255,27 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> Iterator[tuple[Placement, ...]]
         placements = encoding.answer()
         yield _checked(puzzle, placements)
         encoding.forbid(placements)
+
+
+def line_totals(puzzle: Puzzle, lines: tuple[Sum, ...], limit: int,
+                among: tuple[frozenset[int], ...] | None = None,
+                ) -> Iterator[tuple[int, ...]]:
+    """Each different combination of the totals `lines` add up to over the puzzle's answers
+    (their own `total` ignored; with `among`, only answers where each line's total is one of
+    its set), up to `limit` combinations, in no particular order: one check each, and one
+    more to tell there are no others. Where many answers share few totals (a level with its
+    doubtful sums left out) this lists the totals in far fewer calls than the answers."""
+    encoding = _Encoding(puzzle)
+    if among is not None:
+        encoding.allow_totals(lines, among)
+    for _ in range(limit):
+        if not encoding.check():
+            return
+        held = {**puzzle.givens, **{p.cell: p.value
+                                   for p in _checked(puzzle, encoding.answer())}}
+        totals = tuple(sum(held[cell] for cell in puzzle.counted_cells(line)) for line in lines)
+        yield totals
+        encoding.forbid_totals(lines, totals)
 
 
 def solve(puzzle: Puzzle, prefer: tuple[Placement, ...] = ()) -> Solution:

@@ -628,3 +628,17 @@ def test_a_label_carries_the_classifiers_vote() -> None:
     glyph = read_labels([render("27", (40, 40, 40), (220, 200, 160), True, 24)])[0]
     assert glyph.text == "27" and glyph.vote == "27"
     assert 0.5 < glyph.vote_probability <= 1.0
+
+
+def test_a_blob_inside_another_is_part_of_its_glyph_not_a_digit() -> None:
+    """Random look 911: a ringed "03" whose rings join into one blob, the 0's fill apart
+    inside its ring: the fill is no third digit (its shade view was read as three)."""
+    ink = np.zeros((30, 42), np.uint8)
+    cv2.rectangle(ink, (3, 3), (37, 26), 255, 2)  # the joined rings
+    ink[8:23, 8:15] = 255  # a fill inside them, tall enough for a digit
+    ink[8:23, 22:29] = 255
+    assert ocr.digit_boxes(ink) == [ocr.Box(2, 2, 37, 26)]
+    beside = np.zeros((30, 42), np.uint8)
+    beside[3:27, 3:18] = 255
+    beside[3:27, 22:37] = 255
+    assert len(ocr.digit_boxes(beside)) == 2

@@ -407,3 +407,84 @@ def test_a_small_ringed_blue_sum_the_rules_allow_two_ways_is_read_from_its_shade
     assert judge(reading, shot.truth)[0] == "exact"
     assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
         ("sum col 6 bottom", 5, "votes")]
+
+
+def _three_open(likely: Mapping[tuple[str, int], Mapping[int, float]],
+                ) -> resolve.Resolution | None:
+    """Built-in level 14 with three of its sums open (column 3's 19, row 0's 6, column 0's
+    3: the rules allow them 35 combinations of totals among 46 x 46 x 46), each weighed by
+    `likely` for its line (0 for any total not named)."""
+    puzzle = load_level(14).puzzle
+    cells, pieces, sums = _readings(puzzle)
+    open_ = []
+    for line, weights in likely.items():
+        at = next(n for n, s in enumerate(sums) if (s.axis, s.index) == line)
+        doubtful = sums.pop(at)
+        open_.append(Open(Doubt(SumAt(doubtful.axis, doubtful.index, doubtful.side),
+                                "no digits read", BOX), replace(doubtful, total=0),
+                          lambda total, w=weights: w.get(total, 0.0)))
+    return resolve.weigh(cells, pieces, sums, open_)
+
+
+def test_three_open_sums_are_weighed_over_every_combination_the_rules_allow() -> None:
+    """Random look 191: three sums of level 14 unread at once. Most combinations of their
+    likely totals solve nothing, so trying them heaviest first ran out of solver calls before
+    the weight left could no longer change the choice; the solver lists the 35 that solve
+    instead, and the votes choose the truth among them by far."""
+    def peaked(truth: int, rivals: Mapping[int, float]) -> dict[int, float]:
+        return {**{t: 0.001 for t in range(46)}, **rivals, truth: 0.6}
+
+    votes = {("col", 3): peaked(19, {10: 0.15, 14: 0.07}), ("row", 0): peaked(6, {0: 0.3}),
+             ("col", 0): peaked(3, {5: 0.15})}
+    settled = _three_open(votes)
+    assert settled is not None
+    assert sorted((str(s.key), s.value, s.by) for s in settled.settled) == [
+        ("sum col 0 bottom", 3, "votes"), ("sum col 3 top", 19, "votes"),
+        ("sum row 0 right", 6, "votes")]
+    # a rival combination that solves (column 0's 9 with the others as they are) weighing
+    # nearly as much leaves the doubts
+    assert _three_open({**votes, ("col", 0): peaked(3, {9: 0.5})}) is None
+
+
+def test_the_weight_of_totals_left_out_of_the_listing_counts_as_a_rival(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each sum's listing keeps its likeliest totals up to all but a tail of its weight; the
+    rest may hold a combination that solves, so their weight counts as a rival. Where only
+    it stands in the way (the votes favour totals that solve nothing, lab look 20222), the
+    listing is made again with a thinner tail (RESOLVE.votes_tails)."""
+    weights = {5: 0.5, 9: 0.3, **{t: 0.2 / 40 for t in range(10, 50)}}
+    kept = resolve._likeliest(weights, 0.002)
+    assert {5, 9} <= kept and sum(weights[t] for t in kept) >= 0.998
+    assert resolve._likeliest({5: 1.0, 9: 0.0}, 0.002) == {5}
+
+    def voted(truth: int, unsolving: int, share: float) -> dict[int, float]:
+        return {**{t: 0.001 for t in range(46)}, unsolving: 0.9 - share, truth: share}
+
+    # column 3's 13, row 0's 5 and column 0's 8 give level 14 no answer with any others
+    votes = {("col", 3): voted(19, 13, 0.3), ("row", 0): voted(6, 5, 0.2),
+             ("col", 0): voted(3, 8, 0.2)}
+    settled = _three_open(votes)
+    assert settled is not None and sorted(s.value for s in settled.settled) == [3, 6, 19]
+    monkeypatch.setattr(resolve, "RESOLVE", replace(RESOLVE, votes_tails=(0.002,)))
+    assert _three_open(votes) is None
+
+
+def test_the_listing_stops_once_no_combination_can_carry_the_share(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two combinations that solve and weigh alike, found early, end the listing: no other,
+    found or not, could then carry the share (random look 439: two open sums of level 15,
+    their votes split "12"/"13" and "26"/"25", took 1.2 s to list all 26)."""
+    import puzzle.solver
+
+    taken: list[tuple[int, ...]] = []
+    lister = puzzle.solver.line_totals
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[tuple[int, ...]]:
+        for totals in lister(*args, **kwargs):
+            taken.append(totals)
+            yield totals
+
+    monkeypatch.setattr(puzzle.solver, "line_totals", counted)
+    even = {t: 0.3 for t in range(46)}
+    assert _three_open({("col", 3): even, ("row", 0): even, ("col", 0): even}) is None
+    assert 2 <= len(taken) < 35

@@ -210,3 +210,24 @@ def test_the_plain_search_gives_up_past_its_budget_and_on_a_board_with_no_answer
     assert first(load_level(15).puzzle, 5) is None
     assert first(level_7(sum_change=(0, 40)), 10_000) is None
     assert first(level_7(), 10_000) is not None
+
+
+def test_line_totals_lists_each_combination_of_totals_once_and_only_those_that_solve() -> None:
+    """One sum left out of level 7: the totals its line takes over the answers are exactly
+    those that, put back as its total, give the puzzle an answer; `among` keeps only some."""
+    from game.levels import load_level
+    from puzzle.solver import line_totals
+
+    puzzle = load_level(7).puzzle
+    for n, kept in enumerate(puzzle.sums):
+        rest = replace(puzzle, sums=puzzle.sums[:n] + puzzle.sums[n + 1:])
+        line = Sum(kept.axis, kept.index, 0, kept.scope, kept.side)
+        listed = [t for (t,) in line_totals(rest, (line,), 100)]
+        solving = {t for t in range(46)
+                   if next(solutions(replace(rest, sums=(*rest.sums, replace(line, total=t))),
+                                     limit=1), None) is not None}
+        assert len(listed) == len(set(listed)) and set(listed) == solving
+        assert kept.total in solving
+        among = frozenset({kept.total, 45})
+        assert [t for (t,) in line_totals(rest, (line,), 100, (among,))] == [kept.total]
+        assert len(list(line_totals(rest, (line,), 1))) == min(1, len(solving))

@@ -462,11 +462,21 @@ def digit_boxes(ink: np.ndarray) -> list[Box]:
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     boxes = [Box(int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in stats[1:count]]
     digits = [b for b in boxes if not _is_frame(b, boxes, ink.shape)]
+    # A blob inside another's box is part of that glyph: the fill of an outlined digit its
+    # own ring leaves apart (a ringed "03" whose rings join into one blob holds the 0's fill
+    # as a blob of its own, read as a third digit). Its ink is in the outer blob's crop.
+    digits = [b for b in digits if not any(_holds(other, b) for other in digits)]
     if not digits:
         return []
     tallest = max(b.h for b in digits)
     return sorted((b for b in digits if b.h >= OCR.min_height_fraction * tallest),
                   key=lambda b: (b.x, b.y, b.w, b.h))
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    """Whether `inner` lies within `outer`'s box (and is not the same blob)."""
+    return inner != outer and outer.x <= inner.x and outer.y <= inner.y \
+        and inner.right <= outer.right and inner.bottom <= outer.bottom
 
 
 def _is_frame(box: Box, boxes: list[Box], shape: tuple[int, ...]) -> bool:

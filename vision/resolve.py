@@ -18,7 +18,6 @@ call each, or a listing of answers with the doubtful sums left out (`_sums_left_
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
@@ -142,11 +141,20 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     combination of them that solves carries at least ResolveSettings.votes_share of the
     votes' weight over every combination that solves, and each of its sums at least
     ResolveSettings.votes_least itself (a view that looks like none of them chooses
-    nothing). The combinations are tried heaviest first, one solver call each, until the
-    weight not yet tried can no longer change the answer (`_heaviest`). Only when every open
-    element is a sum. Measured on the 79 doubted sums of seeds 0-7799 whose lines the rules
-    allowed several totals (each alone, on the true puzzle): 62 read so, none wrongly; the
-    shares of wrong totals reached 0.87 in a blue sum's blue view, which is not asked."""
+    nothing). Only when every open element is a sum. Measured on the 79 doubted sums of
+    seeds 0-7799 whose lines the rules allowed several totals (each alone, on the true
+    puzzle): 62 read so, none wrongly; the shares of wrong totals reached 0.87 in a blue
+    sum's blue view, which is not asked.
+
+    The combinations that solve are listed by the solver itself (`_solving_totals`), not
+    tried one by one: three open sums of a level span thousands of combinations, most of
+    which solve nothing, while the answers of the puzzle without them give their lines a
+    few dozen at most (random look 191: 35 of 46 x 46 x 46, and the votes' choice among
+    them held 0.99 of the weight). Only each sum's likeliest totals are listed (`_likeliest`),
+    the others' weight counted as a rival that solves; where only that weight stands in the
+    way (votes that favour combinations which solve nothing), the listing is made again with
+    more of each sum's totals. It stops as soon as no combination, found or not, can carry
+    the share (two near equals found, say)."""
     if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
                         for o in open_):
         return None
@@ -155,50 +163,86 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     mass = prod(sum(w.values()) for w in weights)
     if mass <= 0:
         return None
-    budget = [RESOLVE.votes_solves]
-    tried = solving = 0.0
-    best: tuple[tuple[int, ...], float] | None = None
-    for totals, weight in _heaviest(weights):
-        if budget[0] <= 0 or (best is None and weight < RESOLVE.votes_least ** len(weights)):
-            return None  # (lighter ones hold a sum under votes_least)
-        tried += weight
-        if _solves(cells, pieces, sums, open_, totals, budget):
-            solving += weight
-            best = best or (totals, weight)  # tried heaviest first: the first is the best
-        if best is not None:
-            if best[1] < RESOLVE.votes_share * solving:
-                return None  # a rival that solves weighs too much already
-            if best[1] >= RESOLVE.votes_share * (solving + max(0.0, mass - tried)):
-                break
-    else:
-        if best is None or best[1] < RESOLVE.votes_share * solving:
+
+    def weight(totals: tuple[int, ...]) -> float:
+        return prod(w[t] for w, t in zip(weights, totals, strict=True))
+
+    for tail in RESOLVE.votes_tails:
+        kept = [_likeliest(w, tail) for w in weights]
+        # Every combination with a total outside `kept`, solving or not, is a rival this heavy.
+        left_out = max(0.0, mass - prod(sum(w[t] for t in k)
+                                        for w, k in zip(weights, kept, strict=True)))
+        heaviest = prod(max((w[t] for t in k), default=0.0)
+                        for w, k in zip(weights, kept, strict=True))
+        found = _listed(_solving_totals(cells, pieces, sums, open_, kept) or iter(()),
+                        weight, heaviest)
+        if found is None:
             return None
-    if best is None or min(w[t] for w, t in zip(weights, best[0], strict=True)) \
-            < RESOLVE.votes_least:
+        best, solving = found
+        if weight(best) >= RESOLVE.votes_share * (solving + left_out):
+            break
+        if weight(best) < RESOLVE.votes_share * solving:
+            return None  # (more listed would be rivals)
+    else:
+        return None  # only the weight left out stands in the way, at the finest tail too
+    if min(w[t] for w, t in zip(weights, best, strict=True)) < RESOLVE.votes_least:
         return None
-    return _resolution(cells, pieces, sums, open_, best[0], by="votes")
+    try:
+        return _resolution(cells, pieces, sums, open_, best, by="votes")
+    except PuzzleError:
+        return None  # (a sum beside a line with no cells)
 
 
-def _heaviest(weights: Sequence[dict[int, float]]) -> Iterator[tuple[tuple[int, ...], float]]:
-    """Every combination of one value from each of `weights`, heaviest product first."""
-    ranked = [sorted(w.items(), key=lambda item: -item[1]) for w in weights]
-    if any(not r for r in ranked):
-        return
+def _listed(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],
+            heaviest: float) -> tuple[tuple[int, ...], float] | None:
+    """The heaviest combination of `listing` and the weight of them all, or None when
+    none is listed, or more than ResolveSettings.votes_listed, or as soon as no
+    combination can carry ResolveSettings.votes_share of that weight: neither the heaviest
+    found, nor one not yet found, which weighs `heaviest` at most."""
+    best: tuple[int, ...] | None = None
+    solving = 0.0
+    listed = 0
+    for totals in listing:
+        listed += 1
+        solving += weight(totals)
+        best = totals if best is None or weight(totals) > weight(best) else best
+        bar = RESOLVE.votes_share * solving
+        if weight(best) < bar and heaviest * (1 - RESOLVE.votes_share) < bar:
+            return None
+    if best is None or listed >= RESOLVE.votes_listed:
+        return None  # (at votes_listed there may be more)
+    return best, solving
 
-    def weight(at: tuple[int, ...]) -> float:
-        return prod(r[n][1] for r, n in zip(ranked, at, strict=True))
 
-    start = (0,) * len(ranked)
-    waiting = [(-weight(start), start)]
-    seen = {start}
-    while waiting:
-        negative, at = heapq.heappop(waiting)
-        yield tuple(r[n][0] for r, n in zip(ranked, at, strict=True)), -negative
-        for k, n in enumerate(at):
-            after = (*at[:k], n + 1, *at[k + 1:])
-            if n + 1 < len(ranked[k]) and after not in seen:
-                seen.add(after)
-                heapq.heappush(waiting, (-weight(after), after))
+def _solving_totals(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                    sums: Sequence[SumReading], open_: Sequence[Open],
+                    kept: Sequence[frozenset[int]]) -> Iterator[tuple[int, ...]] | None:
+    """Each combination of the open sums' totals, among `kept` (each sum's likeliest),
+    that gives the puzzle an answer, up to ResolveSettings.votes_listed of them, one solver
+    check each; None when the puzzle without them cannot be built."""
+    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
+
+    lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in
+                  (o.reading for o in open_) if isinstance(r, SumReading))
+    try:
+        puzzle = puzzle_of(cells, pieces, sums)
+    except PuzzleError:
+        return None
+    return line_totals(puzzle, lines, RESOLVE.votes_listed, tuple(kept))
+
+
+def _likeliest(weight: dict[int, float], tail: float) -> frozenset[int]:
+    """The fewest totals, heaviest first, that hold all but `tail` of the weight: the rest
+    may be left out of the listing, their weight counted as a rival."""
+    total = sum(weight.values())
+    kept: set[int] = set()
+    held = 0.0
+    for value, w in sorted(weight.items(), key=lambda item: -item[1]):
+        if held >= (1 - tail) * total or w <= 0:
+            break
+        kept.add(value)
+        held += w
+    return frozenset(kept)
 
 
 def _only_solving(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
