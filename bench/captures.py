@@ -1,0 +1,149 @@
+"""Vision on captures of the real look: whole screenshots zoomed and compressed after the fact.
+
+bench/looks.py dresses each level in a random look; this bench keeps the real game's look (its
+outlined blue sums, its purple and blue pieces, the dimmed Level Completed label) and degrades
+the picture the way a screenshot is degraded on its way to someone else: the whole capture,
+often a desktop with the browser round the game, zoomed by a factor that is no whole number of
+pixels (display scaling, browser zoom, a resized image), then maybe saved as JPEG. The game's
+edges then blend into the frame round it, which renders at a scale never show.
+
+Each seed draws one case: a screen (mostly level screens of the 15 built-in levels with 0-3
+pieces placed, also the title, the map and Level Completed), framed in a fake desktop or bare,
+a zoom (0.5x-2.5x) and a JPEG quality (none, or 50-95). A reading is exact, a doubt (wrong only
+where vision said it doubted) or sure-wrong, as in bench/looks.py. Doubts are grouped by zoom
+band and JPEG band so the captures that still cost show.
+
+Run from the project root (400 seeds: a few minutes on one core):
+    .venv/bin/python bench/captures.py [--seeds N] [--start S] [--show K]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+SCREENS = ("level", "title", "level_select", "level_complete")
+SCREEN_WEIGHTS = (7, 1, 1, 2)
+ZOOMS = (0.5, 0.55, 0.6, 0.67, 0.75, 0.8, 0.9, 1.1, 1.25, 1.5, 1.75, 2.0, 2.5)
+QUALITIES = (None, None, 50, 60, 70, 85, 95)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """One capture to read: the screen, its level, how it was framed, zoomed and saved."""
+
+    seed: int
+    screen: str
+    level: int
+    placed: int
+    framed: bool
+    zoom: float
+    quality: int | None
+
+    def __str__(self) -> str:
+        saved = f"JPEG {self.quality}" if self.quality else "lossless"
+        where = "desktop" if self.framed else "bare"
+        return (f"seed {self.seed}: {self.screen} L{self.level} p{self.placed} {where} "
+                f"{self.zoom}x {saved}")
+
+    @property
+    def bands(self) -> tuple[str, str]:
+        zoom = "<0.75" if self.zoom < 0.75 else "<1.25" if self.zoom < 1.25 else ">=1.25"
+        jpeg = "none" if self.quality is None else "<70" if self.quality < 70 else ">=70"
+        return zoom, jpeg
+
+
+def capture(seed: int) -> Capture:
+    """The case of a seed (the same every run)."""
+    rng = random.Random(f"captures-{seed}")
+    screen = rng.choices(SCREENS, SCREEN_WEIGHTS)[0]
+    level = rng.randint(1, 15)
+    placed = rng.randint(0, 3) if screen == "level" else 0
+    return Capture(seed, screen, level, placed, rng.random() < 0.7, rng.choice(ZOOMS),
+                   rng.choice(QUALITIES))
+
+
+def picture(case: Capture) -> tuple[Any, dict[str, Any]]:
+    """The degraded capture (BGR) and its truth."""
+    import cv2
+
+    from game.render import render_screen
+
+    extra: dict[str, Any] = {}
+    if case.screen in ("level", "level_complete"):
+        extra["level"] = case.level
+    if case.screen == "level":
+        extra["placed"] = case.placed
+    if case.screen == "level_select":
+        extra["completed"] = case.level - 1
+    shot = render_screen(case.screen, frame=case.framed, **extra)
+    shrink = case.zoom < 1
+    image = cv2.resize(shot.image, None, fx=case.zoom, fy=case.zoom,
+                       interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
+    if case.quality is not None:
+        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, case.quality])
+        assert ok
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return image, shot.truth
+
+
+def main() -> int:
+    sys.path.insert(0, str(PROJECT / "bench"))
+    from looks import judge  # the same verdicts as the random looks
+
+    from vision import read_screen
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=400, help="how many captures (400)")
+    parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
+    parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
+    parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
+    args = parser.parse_args()
+    rows: list[tuple[Capture, str, str, float]] = []
+    for seed in range(args.start, args.start + args.seeds):
+        case = capture(seed)
+        image, truth = picture(case)
+        started = time.perf_counter()
+        reading = read_screen(image)
+        ms = (time.perf_counter() - started) * 1000
+        verdict, detail = judge(reading, truth)
+        rows.append((case, verdict, detail, ms))
+    if args.verdicts:
+        args.verdicts.write_text("".join(f"{c.seed} {v} {ms:.0f}ms {c} | {d}\n"
+                                         for c, v, d, ms in rows))
+    counts = Counter(v for _, v, _, _ in rows)
+    n = len(rows)
+    print(f"{n} captures of the real look: exact {counts['exact']} "
+          f"({100 * counts['exact'] / n:.2f} %), doubt {counts['doubt']}, "
+          f"sure-wrong {counts['sure-wrong']}; read_screen median "
+          f"{statistics.median(ms for *_, ms in rows):.1f} ms per frame")
+    print("\nby screen, zoom band and JPEG band (exact / doubt / sure-wrong):")
+    groups: dict[str, Counter[str]] = {}
+    for case, verdict, _, _ in rows:
+        zoom, jpeg = case.bands
+        for key in (f"screen {case.screen}", f"zoom {zoom}", f"jpeg {jpeg}"):
+            groups.setdefault(key, Counter())[verdict] += 1
+    for key in sorted(groups):
+        c = groups[key]
+        print(f"  {key:<22} {c['exact']:>4} / {c['doubt']:>3} / {c['sure-wrong']}")
+    for case, verdict, detail, _ in rows:
+        if verdict == "sure-wrong":
+            print(f"SURE-WRONG {case}: {detail}")
+    doubts = [(case, detail) for case, verdict, detail, _ in rows if verdict == "doubt"]
+    for case, detail in doubts[:args.show]:
+        print(f"doubt {case}: {detail}")
+    return 1 if counts["sure-wrong"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
