@@ -97,6 +97,20 @@ def test_a_merged_blob_with_no_waist_stays_unclear() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
+def test_a_faint_arrows_thin_core_merged_with_its_digits_is_cut_where_they_begin() -> None:
+    """A faint arrow keeps only a thin core in the ink (7 px across, under half the digits'
+    19), bridged to its ringed digits with no waist: it is cut where the ink steps up to
+    the digits (a bar as tall as 0.58 of them, above, stays unclear)."""
+    def draw(canvas: np.ndarray) -> None:
+        cv2.rectangle(canvas, (172, 97), (181, 103), 255, -1)
+        _digits(canvas, 182)
+
+    found = _board(draw)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+    assert found[0].arrow is not None and found[0].arrow.right <= 182
+    assert found[0].digits is not None and found[0].digits.x == 182
+
+
 def test_digits_beside_a_word_of_text_are_no_label() -> None:
     """Below the column's end (its edge at y = 122), text that runs on beside the digits on
     their line is words (tutorial text), not the column's label."""

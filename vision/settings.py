@@ -183,6 +183,11 @@ class LabelSettings:
     digits_from: float = 0.2
     lost_digits: float = 0.45
     arrow_waist: float = 0.5
+    # A faint blue arrow merged with its ringed digits without a waist (its blurred core only
+    # in the ink, the ring's halo bridging the gap) is at most this share of the digits' ink
+    # across the line (measured 0.43 and 0.5 at 0.5x); a game arrow drawn in full is 0.7 of
+    # them or more, and a merged one of those shows a waist.
+    arrow_step: float = 0.5
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     # When the level number's blobs after the widest space hold one digit only, the blob
     # before joins them if its own space is at least this share of that widest one
