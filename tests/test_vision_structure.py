@@ -111,6 +111,28 @@ def test_a_faint_arrows_thin_core_merged_with_its_digits_is_cut_where_they_begin
     assert found[0].digits is not None and found[0].digits.x == 182
 
 
+@pytest.mark.parametrize("litter", ["remnant", "speck"])
+def test_a_small_arrow_is_found_past_an_outlines_remnant_or_a_speck(litter: str) -> None:
+    """A small blurred arrow is its line's arrow even with a stroke a pixel thin at the cell's
+    edge before it (what the outline wipe left: a row's 7x9 blob) or a speck 2 px tall
+    between it and the digits (a column's 11x5 dome, its taper blurred the wrong way): neither
+    is an arrow or a digit."""
+    def draw(canvas: np.ndarray) -> None:
+        if litter == "remnant":  # beyond the row's right end cell (its edge at x = 170)
+            canvas[96:99, 170] = 255
+            cv2.ellipse(canvas, (176, 100), (3, 4), 0, 0, 360, 255, -1)
+            _digits(canvas, 188)
+        else:  # below column 1's end cell (its edge at y = 122)
+            cv2.ellipse(canvas, (148, 128), (5, 4), 0, 180, 360, 255, -1)
+            canvas[132:134, 146:150] = 255
+            _digits(canvas, 140, 146)
+
+    found = _board(draw)
+    side = "right" if litter == "remnant" else "bottom"
+    assert [(f.side, f.arrow is not None, f.digits is not None) for f in found] == [
+        (side, True, True)]
+
+
 def test_digits_beside_a_word_of_text_are_no_label() -> None:
     """Below the column's end (its edge at y = 122), text that runs on beside the digits on
     their line is words (tutorial text), not the column's label."""
