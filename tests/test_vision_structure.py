@@ -179,3 +179,30 @@ def test_one_digit_where_a_labels_digits_would_stand_is_no_label() -> None:
     reported, never read as the line's sum."""
     found = _board(lambda c: cv2.rectangle(c, (186, 91), (193, 109), 255, -1))
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
+
+
+# ---- the map's projections -------------------------------------------------------------------
+
+
+def test_a_thin_stroke_bridging_two_rows_of_buttons_is_left_out() -> None:
+    """Two rows of buttons 48 px tall, 17 px apart, and a stroke a pixel wide hanging 7 px
+    below the first: the gap left (10 px) is under the dash bridge and merged the rows into
+    one run too long for a button. Without the thin stroke both rows are found."""
+    from vision.screens import _intervals
+
+    counts = np.zeros(200, np.int64)
+    counts[20:68] = 200
+    counts[68:75] = 1
+    counts[85:133] = 200
+    assert _intervals(counts, 28.0, 60.0) == [(20, 68), (85, 133)]
+
+
+def test_a_boards_cells_stay_one_run_too_long_for_buttons() -> None:
+    """Cells 44 px a side, 4 px apart, fully inked across: no gap wide enough to part them, so
+    no run fits a button (a board is no map)."""
+    from vision.screens import _intervals
+
+    counts = np.zeros(300, np.int64)
+    for start in range(20, 260, 48):
+        counts[start:start + 44] = 120
+    assert _intervals(counts, 28.0, 60.0) == []

@@ -275,6 +275,10 @@ class ScreenKindSettings:
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
     speck_area: int = 6  # logical px: smaller blobs of the map's faint ink are JPEG noise
+    # px of ink across a projection's whole breadth (all the buttons' columns, or rows): a
+    # position with no more is a stray stroke, no row or column of buttons (whose ink there is
+    # tens of px, a locked row's dashes several); only asked of a run too long for a button.
+    thin_ink: int = 1
     edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
     edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
     fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
