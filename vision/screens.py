@@ -401,7 +401,8 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
     The game opens the first level not completed and no other: while any button is locked,
     exactly one filled button is open. So one plainly open button makes every faint mark a
     completed level's, and one faint mark among buttons plainly completed is the open level.
-    Two plainly open buttons break the rule (a check mark missed)."""
+    Two plainly open buttons break the rule (a check mark missed), and so does a filled
+    button after the open one: the levels after it are all locked."""
     settled = list(buttons)
     # Levels open one at a time, in order: the completed ones come first, so a faint mark
     # before a plainly completed button is a completed level's too.
@@ -409,13 +410,20 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
                      if b.state == "completed" and not b.unclear), default=-1)
     settled = [replace(b, state="completed", unclear=False) if b.unclear and n < last_done
                else b for n, b in enumerate(settled)]
-    if not any(b.state == "dashed" for b in buttons):
-        return settled, None  # every level may be completed: a faint mark stays unclear
     plain = [b for b in settled if b.state == "open" and not b.unclear]
-    unclear = [b for b in settled if b.unclear]
     if len(plain) > 1:
         return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
                          "the game opens one at a time")
+    # The open level is the first not completed: every level after it is locked, on any map
+    # (a check mark missed on a completed level before the last leaves it looking open, the
+    # levels after it completed: random look 31431 at 0.51x, its mark 8 over the fill).
+    after = [b for b in settled if plain and b.number > plain[0].number and b.state != "dashed"]
+    if after:
+        return settled, (f"level {plain[0].number} looks open, but level {after[0].number} "
+                         "after it is not locked: the game opens levels in order")
+    if not any(b.state == "dashed" for b in buttons):
+        return settled, None  # every level may be completed: a faint mark stays unclear
+    unclear = [b for b in settled if b.unclear]
     if len(plain) == 1:
         settled = [replace(b, state="completed", unclear=False) if b.unclear else b
                    for b in settled]
