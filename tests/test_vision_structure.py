@@ -38,6 +38,12 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
     (1307, "plain blue digits at 0.5x with 23 % of their ink clearly blue: blue by their lean"),
     (1443, "plain blue digits at 0.53x, 19 % clearly blue, on a pale green"),
     (418, "a given cell's outline broken by a 3 px gap beside a light halo at 0.68x"),
+    (1379, "a row's faint blue arrow merged with its ringed digits at 0.5x, no waist: cut "
+           "where the ink steps up to the digits"),
+    (621, "the built-in map at 0.56x, a 1 px stroke below a button bridging its first two "
+          "rows"),
+    (1976, "the built-in map at 0.51x, JPEG 53, every level completed, the marks 18-34 over "
+           "their fill (30 was asked)"),
 ])
 def test_a_once_doubted_random_look_reads_exactly(seed: int, what: str) -> None:
     (outcome,) = sweep([seed])
