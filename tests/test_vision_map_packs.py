@@ -7,6 +7,8 @@ row (vision.screens.map_fault).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from game.packs import Pack, built_in
@@ -103,6 +105,34 @@ def test_two_plainly_open_levels_break_the_rule() -> None:
 
     _, fault = settle_checks(_states("c", "o", "o", "d"))
     assert fault == "levels 2 and 3 both look open; the game opens one at a time"
+
+
+@pytest.mark.parametrize(("seed", "pack", "completed"), [
+    (30810, None, 15), (30588, "shapes", 4), (31370, "labels", 6), (32004, "answers", 2)])
+def test_check_marks_washed_out_on_a_map_of_completed_levels_read_completed(
+        seed: int, pack: str | None, completed: int) -> None:
+    """Every level completed, so no locked button lets the game's rule settle a faint mark:
+    shrunk to about 0.5x with a brightening gamma, the marks stand 16-29 over the fill (an
+    open button's corner 9 at most), and are read completed, not doubted."""
+    from game.looks import random_look
+
+    folder = Path(__file__).parent / "data" / "packs" / pack if pack else None
+    render = render_screen("level_select", completed=completed, seed=seed,
+                           look=random_look(seed), pack=folder)
+    reading = read_screen(render.image)
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+
+
+@pytest.mark.parametrize("states", ["cocc", "ccoc?", "cocdd"])
+def test_a_filled_level_after_the_open_one_breaks_the_rule(states: str) -> None:
+    """The open level is the first not completed and every one after it is locked: a button
+    that looks open before a completed one (its check mark missed) is a fault, with or
+    without locked buttons on the map, not a map read sure."""
+    from vision.screens import settle_checks
+
+    _, fault = settle_checks(_states(*states))
+    assert fault is not None and "after it is not locked" in fault
 
 
 def test_a_map_read_from_its_last_row_only_is_a_fault() -> None:

@@ -38,6 +38,12 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
     (1307, "plain blue digits at 0.5x with 23 % of their ink clearly blue: blue by their lean"),
     (1443, "plain blue digits at 0.53x, 19 % clearly blue, on a pale green"),
     (418, "a given cell's outline broken by a 3 px gap beside a light halo at 0.68x"),
+    (1379, "a row's faint blue arrow merged with its ringed digits at 0.5x, no waist: cut "
+           "where the ink steps up to the digits"),
+    (621, "the built-in map at 0.56x, a 1 px stroke below a button bridging its first two "
+          "rows"),
+    (1976, "the built-in map at 0.51x, JPEG 53, every level completed, the marks 18-34 over "
+           "their fill (30 was asked)"),
 ])
 def test_a_once_doubted_random_look_reads_exactly(seed: int, what: str) -> None:
     (outcome,) = sweep([seed])
@@ -97,6 +103,42 @@ def test_a_merged_blob_with_no_waist_stays_unclear() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
+def test_a_faint_arrows_thin_core_merged_with_its_digits_is_cut_where_they_begin() -> None:
+    """A faint arrow keeps only a thin core in the ink (7 px across, under half the digits'
+    19), bridged to its ringed digits with no waist: it is cut where the ink steps up to
+    the digits (a bar as tall as 0.58 of them, above, stays unclear)."""
+    def draw(canvas: np.ndarray) -> None:
+        cv2.rectangle(canvas, (172, 97), (181, 103), 255, -1)
+        _digits(canvas, 182)
+
+    found = _board(draw)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+    assert found[0].arrow is not None and found[0].arrow.right <= 182
+    assert found[0].digits is not None and found[0].digits.x == 182
+
+
+@pytest.mark.parametrize("litter", ["remnant", "speck"])
+def test_a_small_arrow_is_found_past_an_outlines_remnant_or_a_speck(litter: str) -> None:
+    """A small blurred arrow is its line's arrow even with a stroke a pixel thin at the cell's
+    edge before it (what the outline wipe left: a row's 7x9 blob) or a speck 2 px tall
+    between it and the digits (a column's 11x5 dome, its taper blurred the wrong way): neither
+    is an arrow or a digit."""
+    def draw(canvas: np.ndarray) -> None:
+        if litter == "remnant":  # beyond the row's right end cell (its edge at x = 170)
+            canvas[96:99, 170] = 255
+            cv2.ellipse(canvas, (176, 100), (3, 4), 0, 0, 360, 255, -1)
+            _digits(canvas, 188)
+        else:  # below column 1's end cell (its edge at y = 122)
+            cv2.ellipse(canvas, (148, 128), (5, 4), 0, 180, 360, 255, -1)
+            canvas[132:134, 146:150] = 255
+            _digits(canvas, 140, 146)
+
+    found = _board(draw)
+    side = "right" if litter == "remnant" else "bottom"
+    assert [(f.side, f.arrow is not None, f.digits is not None) for f in found] == [
+        (side, True, True)]
+
+
 def test_digits_beside_a_word_of_text_are_no_label() -> None:
     """Below the column's end (its edge at y = 122), text that runs on beside the digits on
     their line is words (tutorial text), not the column's label."""
@@ -143,3 +185,30 @@ def test_one_digit_where_a_labels_digits_would_stand_is_no_label() -> None:
     reported, never read as the line's sum."""
     found = _board(lambda c: cv2.rectangle(c, (186, 91), (193, 109), 255, -1))
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
+
+
+# ---- the map's projections -------------------------------------------------------------------
+
+
+def test_a_thin_stroke_bridging_two_rows_of_buttons_is_left_out() -> None:
+    """Two rows of buttons 48 px tall, 17 px apart, and a stroke a pixel wide hanging 7 px
+    below the first: the gap left (10 px) is under the dash bridge and merged the rows into
+    one run too long for a button. Without the thin stroke both rows are found."""
+    from vision.screens import _intervals
+
+    counts = np.zeros(200, np.int64)
+    counts[20:68] = 200
+    counts[68:75] = 1
+    counts[85:133] = 200
+    assert _intervals(counts, 28.0, 60.0) == [(20, 68), (85, 133)]
+
+
+def test_a_boards_cells_stay_one_run_too_long_for_buttons() -> None:
+    """Cells 44 px a side, 4 px apart, fully inked across: no gap wide enough to part them, so
+    no run fits a button (a board is no map)."""
+    from vision.screens import _intervals
+
+    counts = np.zeros(300, np.int64)
+    for start in range(20, 260, 48):
+        counts[start:start + 44] = 120
+    assert _intervals(counts, 28.0, 60.0) == []

@@ -229,12 +229,20 @@ def _small_arrow(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side
     edge = _edge(cell, along, outward)
     on_axis = [p for p in parts
                if abs(p.center[across] - cell.center[across]) <= LABEL.on_axis * grid.pitch]
-    placed = sorted(((*_extent(p, along, outward, edge), p) for p in on_axis),
-                    key=lambda c: c[0])
+    # What the outline wipe left (a stroke a logical pixel thin) is neither arrow nor digit,
+    # and a speck between the arrow and its digits (shorter than text) is no digit: either
+    # hid a small arrow (random looks 20124, 20187 at 0.52x-0.6x).
+    placed = sorted(((*_extent(p, along, outward, edge), p) for p in on_axis
+                     if min(p.rect.w, p.rect.h) >= LABEL.min_stroke), key=lambda c: c[0])
     placed = [c for c in placed if c[0] >= -1]
     if len(placed) < 2:
         return None
-    (near, far, arrow), (next_near, _, digits) = placed[0], placed[1]
+    label = [c for c in placed[1:] if c[1] <= LABEL.reach * grid.pitch]  # (text further out
+    if not label:  # is no digit of this label)
+        return None
+    tallest = max(c[2].rect.h for c in label)
+    text = [c for c in label if c[2].rect.h >= LABEL.text_height * tallest]
+    (near, far, arrow), (next_near, _, digits) = placed[0], text[0]
     if near > LABEL.arrow_gap * grid.pitch or next_near - far > LABEL.digit_gap * grid.pitch:
         return None
     x, y, w, h = (int(v) for v in (arrow.rect.x, arrow.rect.y, arrow.rect.w, arrow.rect.h))
@@ -519,8 +527,9 @@ def _gap_part(digits: Part, along: int, outward: int, edge: float) -> Part:
 def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
                pitch: float) -> tuple[Part, Part] | None:
     """An arrow merged with its digits, cut apart where the blob narrows between them: the
-    arrow's tip, thin, touches the digits' ring. None when the blob has no such waist within
-    an arrow's length of its start (then it is no arrow and digits)."""
+    arrow's tip, thin, touches the digits' ring, or where a faint arrow's thin core steps up
+    to the ring's full height. None when the blob has no such waist or step within an
+    arrow's length of its start (then it is no arrow and digits)."""
     x, y, w, h = (int(v) for v in (blob.rect.x, blob.rect.y, blob.rect.w, blob.rect.h))
     mask = labels[y:y + h, x:x + w] == blob.label
     profile = mask.sum(axis=along).astype(float)  # ink across the line, position by position
@@ -539,15 +548,41 @@ def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
     limit = min(len(profile) - 2, int(LABEL.arrow_head_long * pitch), int(tall[0]))
     if limit < 2:
         return None
+    cut = _waist(profile, limit)
+    if cut is None:
+        cut = _step(profile, limit)
+    if cut is None:
+        return None
+    n = len(profile)
+    (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))
+    return (_sub_part(blob, mask, along, h0, h1), _sub_part(blob, mask, along, t0, t1))
+
+
+def _waist(profile: np.ndarray, limit: int) -> int | None:
+    """Where the arrow's tip meets the digits: the thinnest place from 2 px to `limit` (the
+    furthest out of equals, as the tip ends there), narrower than the arrow's base before it
+    and than the digits after it. None when there is no such waist."""
     window = profile[2:limit + 1]
     cut = 2 + int(np.nonzero(window == window.min())[0][-1])
     if profile[cut] >= profile[:cut].max() \
             or profile[cut] > LABEL.arrow_waist * profile[cut:].max() \
             or profile[:cut].max() > LABEL.ringed_arrow * profile[cut:].max():
         return None
-    n = len(profile)
-    (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))
-    return (_sub_part(blob, mask, along, h0, h1), _sub_part(blob, mask, along, t0, t1))
+    return cut
+
+
+def _step(profile: np.ndarray, limit: int) -> int | None:
+    """Where a faint arrow ends and ringed digits begin, when no waist parts them: a faint
+    light-blue arrow keeps only its core in the ink, far thinner across than the digits'
+    ring, and the ring's halo fills the gap to its tip (random look 1379's "10"). The arrow
+    is the run of thin ink from the blob's start; it ends where the ink first grows past
+    `LABEL.arrow_step` of the digits' and must end by `limit` (an arrow's length). None
+    when the blob does not start so thin (a digit there is as tall as the next)."""
+    thick = np.nonzero(profile > LABEL.arrow_step * profile.max())[0]
+    cut = int(thick[0]) if thick.size else 0
+    if not LABEL.min_stroke <= cut <= limit:
+        return None
+    return cut
 
 
 def _sub_part(blob: Part, mask: np.ndarray, along: int, start: int, stop: int) -> Part:

@@ -146,11 +146,11 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
     ink = _without_specks(ink)
-    columns = _alike(_intervals(np.asarray(ink.any(axis=0)), low, high))
+    columns = _alike(_intervals(ink.sum(axis=0), low, high))
     in_columns = np.zeros(width, bool)
     for x0, x1 in columns:
         in_columns[x0:x1] = True
-    rows = _alike(_intervals(np.asarray(ink[:, in_columns].any(axis=1)), low, high))
+    rows = _alike(_intervals(ink[:, in_columns].sum(axis=1), low, high))
     squares = []
     for y0, y1 in rows:
         for x0, x1 in columns:
@@ -251,32 +251,54 @@ def _alike(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]:
             if company(length) == most]
 
 
-def _intervals(profile: np.ndarray, low: float, high: float) -> list[tuple[int, int]]:
-    """Runs of ink along one axis whose length fits a button.
+def _intervals(counts: np.ndarray, low: float, high: float) -> list[tuple[int, int]]:
+    """Runs of ink along one axis whose length fits a button (`counts`: the ink pixels across
+    the axis at each position).
 
     A locked button's dashes leave short gaps that its digits do not always cover; gaps
     shorter than `dash_bridge` of the smallest button are closed. A closed run too long for
     a button is closed again without its specks (runs shorter than the bridge), and keeps the
     parts that then fit a button: a few specks of a button's frame in the gap between two
     columns bridged them into one run, and both were lost (random looks 621 and 5354, at
-    0.55x: the map's first two columns). A board's cells, a few pixels apart, stay one run
-    too long (no map).
+    0.55x: the map's first two columns). A part still too long is closed once more without
+    the thin ink too (`thin_ink` px across or less, all the buttons' columns together): a
+    stroke a pixel wide hanging below a button's frame narrowed the gap under its row to
+    less than the bridge (random look 621: the first two rows merged, both lost). A board's
+    cells, a few pixels apart, stay one run too long (no map).
     """
     bridge = max(1, int(SCREEN_KIND.dash_bridge * low))
-    kernel = np.ones((1, bridge), np.uint8)
-    line = profile.astype(np.uint8).reshape(1, -1) * 255
-    closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, kernel))
     found = []
-    for a, b in _runs(closed[0] > 0):
+    for a, b in _closed_runs(counts > 0, bridge):
         if low <= b - a <= high:
             found.append((a, b))
         elif b - a > high:
-            solid = np.zeros((1, b - a), np.uint8)
-            for x, y in _runs(line[0, a:b] > 0):
-                solid[0, x:y] = 255 if y - x >= bridge else 0
-            again = np.asarray(cv2.morphologyEx(solid, cv2.MORPH_CLOSE, kernel))
-            found += [(a + x, a + y) for x, y in _runs(again[0] > 0) if low <= y - x <= high]
+            found += _split(counts[a:b], a, bridge, low, high)
     return found
+
+
+def _split(counts: np.ndarray, start: int, bridge: int, low: float,
+           high: float) -> list[tuple[int, int]]:
+    """The parts of a run too long for a button that fit one, once its specks (runs shorter
+    than the bridge), and then also its thin ink, are left out."""
+    solid = np.zeros(len(counts), bool)
+    for x, y in _runs(counts > 0):
+        solid[x:y] = y - x >= bridge
+    found = []
+    for x, y in _closed_runs(solid, bridge):
+        if low <= y - x <= high:
+            found.append((start + x, start + y))
+        elif y - x > high:
+            thick = solid[x:y] & (counts[x:y] > SCREEN_KIND.thin_ink)
+            found += [(start + x + u, start + x + v) for u, v in _closed_runs(thick, bridge)
+                      if low <= v - u <= high]
+    return found
+
+
+def _closed_runs(on: np.ndarray, bridge: int) -> list[tuple[int, int]]:
+    """The runs of True along a line once gaps shorter than `bridge` are closed."""
+    line = on.astype(np.uint8).reshape(1, -1) * 255
+    closed = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, np.ones((1, bridge), np.uint8)))
+    return _runs(closed[0] > 0)
 
 
 def _runs(on: np.ndarray) -> list[tuple[int, int]]:
@@ -389,7 +411,8 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
     The game opens the first level not completed and no other: while any button is locked,
     exactly one filled button is open. So one plainly open button makes every faint mark a
     completed level's, and one faint mark among buttons plainly completed is the open level.
-    Two plainly open buttons break the rule (a check mark missed)."""
+    Two plainly open buttons break the rule (a check mark missed), and so does a filled
+    button after the open one: the levels after it are all locked."""
     settled = list(buttons)
     # Levels open one at a time, in order: the completed ones come first, so a faint mark
     # before a plainly completed button is a completed level's too.
@@ -397,13 +420,20 @@ def settle_checks(buttons: Sequence[MapButton]) -> tuple[list[MapButton], str | 
                      if b.state == "completed" and not b.unclear), default=-1)
     settled = [replace(b, state="completed", unclear=False) if b.unclear and n < last_done
                else b for n, b in enumerate(settled)]
-    if not any(b.state == "dashed" for b in buttons):
-        return settled, None  # every level may be completed: a faint mark stays unclear
     plain = [b for b in settled if b.state == "open" and not b.unclear]
-    unclear = [b for b in settled if b.unclear]
     if len(plain) > 1:
         return settled, (f"levels {plain[0].number} and {plain[1].number} both look open; "
                          "the game opens one at a time")
+    # The open level is the first not completed: every level after it is locked, on any map
+    # (a check mark missed on a completed level before the last leaves it looking open, the
+    # levels after it completed: random look 31431 at 0.51x, its mark 8 over the fill).
+    after = [b for b in settled if plain and b.number > plain[0].number and b.state != "dashed"]
+    if after:
+        return settled, (f"level {plain[0].number} looks open, but level {after[0].number} "
+                         "after it is not locked: the game opens levels in order")
+    if not any(b.state == "dashed" for b in buttons):
+        return settled, None  # every level may be completed: a faint mark stays unclear
+    unclear = [b for b in settled if b.unclear]
     if len(plain) == 1:
         settled = [replace(b, state="completed", unclear=False) if b.unclear else b
                    for b in settled]

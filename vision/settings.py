@@ -183,6 +183,11 @@ class LabelSettings:
     digits_from: float = 0.2
     lost_digits: float = 0.45
     arrow_waist: float = 0.5
+    # A faint blue arrow merged with its ringed digits without a waist (its blurred core only
+    # in the ink, the ring's halo bridging the gap) is at most this share of the digits' ink
+    # across the line (measured 0.43 and 0.5 at 0.5x); a game arrow drawn in full is 0.7 of
+    # them or more, and a merged one of those shows a waist.
+    arrow_step: float = 0.5
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     # When the level number's blobs after the widest space hold one digit only, the blob
     # before joins them if its own space is at least this share of that widest one
@@ -233,7 +238,12 @@ class ScreenKindSettings:
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
-    check_colour_margin: int = 30  # brighter than the fill by this: the completed check mark
+    # brighter than the fill by this: the completed check mark. Measured as the corner's
+    # n-th brightest excess over the fill (n: the pixels _state asks for) on 563 maps of
+    # random looks (seeds 40001-40400 and 41001-42500 shrunk under 0.75x): open buttons 9 at
+    # most (JPEG ringing), completed ones 16 at the least (1 of 717 under 20 shrunk, blur
+    # and a darkening gamma washing the mark out); 30 left 29 of those completed unclear.
+    check_colour_margin: int = 15
     # A corner only this much brighter than the fill (but not check_colour_margin) is a check
     # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
     check_faint_margin: int = 12
@@ -273,6 +283,10 @@ class ScreenKindSettings:
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
     speck_area: int = 6  # logical px: smaller blobs of the map's faint ink are JPEG noise
+    # px of ink across a projection's whole breadth (all the buttons' columns, or rows): a
+    # position with no more is a stray stroke, no row or column of buttons (whose ink there is
+    # tens of px, a locked row's dashes several); only asked of a run too long for a button.
+    thin_ink: int = 1
     edge_band: float = 0.1  # of the button's width: how near its edge ink counts as outline
     edge_ink: float = 0.25  # share of the outline with ink near it (dashes cover about half)
     fill_distance: int = 60  # the middle of a button this far from the green: filled, not dashed
