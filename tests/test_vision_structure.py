@@ -42,8 +42,6 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
            "where the ink steps up to the digits"),
     (621, "the built-in map at 0.56x, a 1 px stroke below a button bridging its first two "
           "rows"),
-    (1976, "the built-in map at 0.51x, JPEG 53, every level completed, the marks 18-34 over "
-           "their fill (30 was asked)"),
 ])
 def test_a_once_doubted_random_look_reads_exactly(seed: int, what: str) -> None:
     (outcome,) = sweep([seed])

@@ -240,10 +240,12 @@ class ScreenKindSettings:
     button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
     # brighter than the fill by this: the completed check mark. Measured as the corner's
     # n-th brightest excess over the fill (n: the pixels _state asks for) on 563 maps of
-    # random looks (seeds 40001-40400 and 41001-42500 shrunk under 0.75x): open buttons 9 at
-    # most (JPEG ringing), completed ones 16 at the least (1 of 717 under 20 shrunk, blur
-    # and a darkening gamma washing the mark out); 30 left 29 of those completed unclear.
-    check_colour_margin: int = 15
+    # random looks shrunk under 0.75x: open buttons 9 at most, completed ones 16 at the
+    # least. But at 1.0x under JPEG 57 and a darkening gamma 1.38 (random look 4233) an open
+    # level 2 after a completed level 1 stood 15-30 over its fill and, at 15, was read
+    # completed, sure and wrong, with no locked button to contradict it; so 30 stays, and a
+    # corner between check_faint_margin and this is a doubt.
+    check_colour_margin: int = 30
     # A corner only this much brighter than the fill (but not check_colour_margin) is a check
     # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
     check_faint_margin: int = 12
