@@ -162,7 +162,7 @@ def test_a_lone_digits_one_colour_view_is_smoothed_whole() -> None:
     assert len(digit_boxes((smooth > smooth.max() / 2).astype(np.uint8) * 255)) == 1
 
 
-@pytest.mark.parametrize("spur", [(0, -7), (0, 7), (-7, 0), (7, 0)])
+@pytest.mark.parametrize("spur", [(0, -9), (0, 9), (-9, 0), (9, 0)])
 def test_a_fill_with_a_colour_spur_on_one_side_is_still_a_piece(spur: tuple[int, int]) -> None:
     """JPEG's halved colour resolution smears a fill's colour into the slot bracket beside it:
     a purple "4" in the tray at 0.95x under JPEG 60 grew a spur on top, and its box, no
@@ -181,3 +181,19 @@ def test_a_fill_with_a_colour_spur_on_one_side_is_still_a_piece(spur: tuple[int,
     assert len(pieces) == 1
     fill = pieces[0].fill
     assert (fill.x, fill.y, fill.w, fill.h) == (40, 40, 38, 38)
+
+
+def test_a_shrunk_captures_fill_may_be_taller_than_wide_by_its_pixels() -> None:
+    """Level 8's light blue tray pieces at 0.5x-0.67x under JPEG 50-60: the frame's top and
+    bottom joined the fill and its sides were eaten, 33-36 x 41-43 logical px. A capture
+    pixel at each edge is 1/scale logical px, so the squareness allows that much more
+    (PieceSettings.edge_pixels); at 1x the same box is no square."""
+    from vision.pieces import find_pieces
+
+    background = np.array([185, 175, 110], np.uint8)
+    view = np.full((120, 120, 3), background, np.uint8)
+    view[40:81, 40:73] = (255, 129, 129)  # a light blue fill 33 x 41
+    view[52:66, 52:60] = (255, 255, 255)
+    no_ink = np.zeros(view.shape[:2], np.uint8)
+    assert len(find_pieces(view, background, no_ink, 44.0, scale=0.6)) == 1
+    assert find_pieces(view, background, no_ink, 44.0, scale=1.0) == []

@@ -108,7 +108,7 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     logical = shot.view.image
     side = float(np.median([s.side for s in squares]))
     if found is None:
-        found = find_pieces(logical, shot.background, dark, side)
+        found = find_pieces(logical, shot.background, dark, side, shot.scale)
     # A lone outline shows no pitch; the pieces placed around it do (a board one piece from
     # done, or whose only cell left has no given beside it).
     lattice = squares if len(squares) >= 2 else [

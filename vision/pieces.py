@@ -31,8 +31,9 @@ class FoundPiece:
 
 
 def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
-                cell_side: float) -> list[FoundPiece]:
-    """Every piece in the logical view, in the tray or placed in a cell."""
+                cell_side: float, scale: float = 1.0) -> list[FoundPiece]:
+    """Every piece in the logical view, in the tray or placed in a cell. `scale`: the
+    capture's pixels per logical pixel (a shrunk capture's fills are rounder squares)."""
     mask = _fill_mask(view, background, dark)
     # Thin saturated lines (an outline blended into a saturated background, JPEG colour
     # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
@@ -41,15 +42,18 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     low, high = (f * cell_side for f in PIECE.side_range)
+    # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
+    # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
+    slack = PIECE.edge_pixels / max(scale, 1e-6)
     fills: list[tuple[Rect, np.ndarray]] = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         if max(w, h) < low or min(w, h) > high:
             continue
         own = labels[y:y + h, x:x + w] == label
-        if not _square(w, h, low, high):
+        if not _square(w, h, low, high, slack):
             x, y, own = _trimmed(x, y, own)
             h, w = own.shape
-            if not _square(w, h, low, high):
+            if not _square(w, h, low, high, slack):
                 continue
             area = np.count_nonzero(own)
         if area < PIECE.min_fill * w * h:
@@ -69,10 +73,10 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
             for (fill, colour), in_cell in zip(fills, placed, strict=True)]
 
 
-def _square(w: int, h: int, low: float, high: float) -> bool:
-    """Whether a box is a square of a piece's size."""
+def _square(w: int, h: int, low: float, high: float, slack: float) -> bool:
+    """Whether a box is a square of a piece's size, give or take `slack` pixels."""
     side = (w + h) / 2
-    return low <= side <= high and abs(w - h) <= PIECE.squareness * side
+    return low <= side <= high and abs(w - h) <= PIECE.squareness * side + slack
 
 
 def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:

@@ -108,7 +108,7 @@ def early_screen(image: np.ndarray, hint: Box | None = None
     if len(whole_outlines) < 2:  # the map, the title, or a board only the full read makes out
         return None, whole
     side = _side(whole_outlines)
-    found = find_pieces(view, background, dark, side)
+    found = find_pieces(view, background, dark, side, shot.scale)
     frame = LEVEL.piece_frame * side
     layout = Layout(shot.game, tuple(shot.box(p.fill.inflate(frame)) for p in found
                                      if not p.in_cell),
@@ -192,7 +192,8 @@ def _view_reader(shot: Shot) -> Reader:
         return level_reader(shot, dark, squares, odd)
     reading = read_title_or_map(shot, dark)
     if reading.screen == "unknown" and squares and any(
-            p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side)):
+            p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side,
+                                           shot.scale)):
         # no map and no logo, but pieces placed in cells: a board with one cell left open
         return level_reader(shot, dark, squares, odd)
     return _as_read(reading)

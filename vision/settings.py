@@ -203,6 +203,10 @@ class PieceSettings:
     side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
+    # capture pixels a fill's width may differ from its height beyond `squareness`: one
+    # gained or lost at each edge (level 8's light blue tray pieces at 0.5x-0.67x under JPEG
+    # 50-60 read 33-36 x 41-43 logical px, their frames' tops and bottoms joined to them).
+    edge_pixels: float = 2.0
     # of its box's width (height): rows (columns) at a fill blob's ends holding less are a
     # spur it is trimmed of (vision.pieces._trimmed); a fill's own edge rows hold nearly all.
     core_share: float = 0.5
