@@ -157,23 +157,20 @@ def _by_votes(seen: list[Glyph]) -> Glyph | None:
     strong = [g.vote for g in seen if g.vote_probability >= DIGITS.views_agree]
     if len(strong) < 2 or len(set(strong)) != 1 or len(strong[0]) != LEVEL.level_digits:
         return None
-    # Nor when only two views vote so, just past it, unless a Tesseract view reads the same
-    # digits sure: on 2,890 forced "Level Completed" random looks, of the readings that rule
-    # would make, two views agreeing below COMPLETED.votes_agree on average were wrong in 9
-    # of 20 (a faint "12" read "17", "03" "09", "02" "82"), three or more views in none of 16.
+    # Nor when the two strongest votes average under COMPLETED.votes_agree, unless a Tesseract
+    # view reads the same digits sure: on 2,890 forced "Level Completed" random looks, two
+    # views agreeing below it were wrong in 9 of 20 (a faint "12" read "17", "03" "09", "02"
+    # "82"). More views voting so are no more evidence: they are the same faint pixels
+    # smoothed differently. Three views voted "09" at 0.79-0.81 for an outlined "03" whose
+    # Tesseract views read "63" and "03" (random look 647 as Level Completed, on an AMD
+    # machine; a doubt on the one the rule was first measured on). On 1,500 more forced
+    # Level Completed looks (seeds 10000-11499) this doubts 7 right readings of three or
+    # more views, and keeps the real screenshot under JPEG 75, voted "01" at 0.95-0.97 where
+    # Tesseract read "04" unsure.
     first, second = sorted((g.vote_probability for g in seen
                             if g.vote_probability >= DIGITS.views_agree), reverse=True)[:2]
-    if len(strong) < COMPLETED.views_voting and (first + second) / 2 < COMPLETED.votes_agree \
+    if (first + second) / 2 < COMPLETED.votes_agree \
             and not any(g.text == strong[0] and g.confidence >= OCR.doubtful for g in seen):
-        return None
-    # Nor ever unless Tesseract read those digits, or one of them (a faint "0" lost), in some
-    # view, however unsure: the views are the same faint pixels smoothed differently, so the
-    # classifier agreeing with itself across them is one source, not three. Three views
-    # voted "09" at 0.79-0.81 for a faint outlined "03" Tesseract read "63" and "03" (random
-    # look 647 as Level Completed, on an AMD machine; a doubt on the one the rule above was
-    # measured on). On 1,500 forced Level Completed looks (seeds 10000-11499) this doubts 3
-    # readings that were right and changes no other verdict.
-    if not any(g.text and g.text in strong[0] for g in seen):
         return None
     least = min(g.vote_probability for g in seen if g.vote_probability >= DIGITS.views_agree)
     return Glyph(strong[0], round(max(OCR.doubtful, least), 3))

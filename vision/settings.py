@@ -399,13 +399,11 @@ class CompletedSettings:
     # of the digits' height: the faint mask may miss a digit's outer strokes, so the crop is
     # widened by this much for OCR to see them whole.
     widen: float = 0.25
-    # The dimmed label is read from two views' classifier votes (vision.menus._by_votes) only
+    # The dimmed label is read from its views' classifier votes (vision.menus._by_votes) only
     # when the two strongest average at least this: at 0.7 each, 3 of 25 such readings on
     # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
-    # average), right ones 0.90 and more in 17 of 22. As many distinct views as this voting
-    # the same digits need not (seen wrong in none of 16; two views in 9 of 20).
+    # average), right ones 0.90 and more in 17 of 22.
     votes_agree: float = 0.9
-    views_voting: int = 3
 
 
 @dataclass(frozen=True)
