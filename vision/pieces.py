@@ -49,15 +49,16 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         if max(w, h) < low or min(w, h) > high:
             continue
-        own = labels[y:y + h, x:x + w] == label
-        if not _square(w, h, low, high, slack):
-            x, y, own = _trimmed(x, y, own)
+        if _square(w, h, low, high, slack):
+            if area < PIECE.min_fill * w * h:
+                continue  # (most blobs end here or above: no mask of their own is cut)
+            own = labels[y:y + h, x:x + w] == label
+        else:
+            x, y, own = _trimmed(x, y, labels[y:y + h, x:x + w] == label)
             h, w = own.shape
-            if not _square(w, h, low, high, slack):
+            if not _square(w, h, low, high, slack) \
+                    or np.count_nonzero(own) < PIECE.min_fill * w * h:
                 continue
-            area = np.count_nonzero(own)
-        if area < PIECE.min_fill * w * h:
-            continue
         bright = own & (dark[y:y + h, x:x + w] == 0)
         if bright.sum() >= PIECE.min_fill * w * h:
             # A fill brighter than ink is the bright part alone: its frame, a dark shade of
