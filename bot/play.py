@@ -50,13 +50,14 @@ from bot.plan import Drag, plan_drags, tray_spot
 from bot.pointer import Pointer
 from bot.safety import Aborted, Guard, UserMoved
 from bot.stats import Glance, LevelStats, RunResult
-from bot.suspects import suspects_to_doubts, unfinished_reason
+from bot.suspects import unfinished_reason
 from puzzle.geometry import Point
 from puzzle.model import LEVEL_COUNT, Placement
 from puzzle.rules import is_solution
 from puzzle.solver import NoSolution
 from vision.image import save_image
 from vision.overlay import draw_overlay
+from vision.resolve import suspects_to_doubts
 
 
 class GaveUp(Exception):
@@ -704,7 +705,7 @@ class Player:
                 stats.glance = "contradicted"
                 self.say("  glance: no solution; reading in full", 2)
                 return None
-            doubts = suspects_to_doubts(failure.explanation, reading)
+            doubts = suspects_to_doubts(failure.explanation, reading.cells, reading.sums)
             self._misread(sight, stats, f"no solution: {failure.explanation.message}",
                           "; ".join(str(d) for d in doubts))
             return None

@@ -1,38 +1,17 @@
-"""What to read again: the solver's suspects as vision's doubts, and why a played level did
-not complete.
-
-When a reading has no solution, the solver names the givens and sums that contradict each other
-(`Explanation.suspects`); this maps each back to the element vision read, with its box, so the
-bot's debug picture and message point at the pixels worth reading again. It lives in the bot
-because it joins the two: vision never needs the solver.
+"""Why a played level did not complete: what differs between the reading played on and the
+board read again, the solver's suspects in that reading (vision.resolve.suspects_to_doubts),
+or the lines the game marks red.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from puzzle.model import Placement, Sum
-from puzzle.solver import Explanation, NoSolution, solve
+from puzzle.model import Placement
+from puzzle.solver import NoSolution, solve
 from vision.colours import shows_red
-from vision.reading import CellAt, Doubt, ScreenReading, SumAt
-
-
-def suspects_to_doubts(explanation: Explanation, reading: ScreenReading) -> tuple[Doubt, ...]:
-    """The elements the solver blames for "no solution", as doubts to re-read."""
-    reason = f"the solver suspects it: {explanation.message}"
-    doubts = []
-    for suspect in explanation.suspects:
-        if isinstance(suspect, Sum):
-            # A line may have a sum at both ends: the side tells them apart when it is known.
-            found = [s.box for s in reading.sums if s.axis == suspect.axis
-                     and s.index == suspect.index and suspect.side in (None, s.side)]
-            key = SumAt(suspect.axis, suspect.index, suspect.side)
-            doubts.append(Doubt(key, reason, found[-1] if found else None))
-        else:
-            cells = [c.box for c in reading.cells if c.cell == (suspect[0], suspect[1])]
-            doubts.append(Doubt(CellAt(suspect[0], suspect[1]), reason,
-                                cells[-1] if cells else None))
-    return tuple(doubts)
+from vision.reading import ScreenReading
+from vision.resolve import suspects_to_doubts
 
 
 def unfinished_reason(planned_on: ScreenReading, answer: tuple[Placement, ...],
@@ -56,7 +35,8 @@ def unfinished_reason(planned_on: ScreenReading, answer: tuple[Placement, ...],
         try:
             solve(again.puzzle)
         except NoSolution as failure:
-            blamed = "; ".join(str(d) for d in suspects_to_doubts(failure.explanation, again))
+            blamed = "; ".join(map(str, suspects_to_doubts(failure.explanation, again.cells,
+                                                           again.sums)))
             found.append(f"the board read again has {failure.explanation.message}"
                          + (f"; re-read: {blamed}" if blamed else ""))
     if found:

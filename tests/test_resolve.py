@@ -488,3 +488,56 @@ def test_the_listing_stops_once_no_combination_can_carry_the_share(
     even = {t: 0.3 for t in range(46)}
     assert _three_open({("col", 3): even, ("row", 0): even, ("col", 0): even}) is None
     assert 2 <= len(taken) < 35
+
+
+def _misreading(monkeypatch: pytest.MonkeyPatch, key: SumAt, text: str) -> None:
+    """Make vision.level read the sum `key` as `text`, sure (as a small outlined "05" reads
+    "06" in every view)."""
+    from vision import level
+
+    real = level.read_crops
+
+    def reads(crops: Any, quick: bool = False) -> dict[Any, LabelRead]:
+        found = real(crops, quick=quick)
+        found[key] = LabelRead(Glyph(text, 0.96), found[key].box)
+        return found
+
+    monkeypatch.setattr(level, "read_crops", reads)
+
+
+def test_a_sum_read_sure_that_leaves_the_level_no_answer_is_read_again_by_the_rules(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game draws no level without an answer: a sure reading that leaves none is a
+    misread, and the sums the solver suspects are settled as doubtful ones are."""
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level", level=7)
+    truth = Puzzle.from_dict(shot.truth["puzzle"])
+    n = _first_pinned_sum(truth)
+    wrong = truth.sums[n]
+    key = SumAt(wrong.axis, wrong.index, wrong.side or "left")
+    _misreading(monkeypatch, key, f"{wrong.total + 1:02d}")
+    glance = read_screen(shot.image, quick=True)  # solved at once by its caller (bot.glance)
+    assert glance.puzzle is not None
+    assert not same_board(glance.puzzle.to_dict(), shot.truth["puzzle"])
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert [(s.key, s.value) for s in reading.settled] == [(key, wrong.total)]
+
+
+def test_a_sure_reading_with_no_answer_the_rules_cannot_settle_names_the_suspects(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.render import render_screen
+    from vision import level, read_screen
+
+    shot = render_screen("level", level=4, pack=PACKS / "shapes")
+    key = SumAt("col", 6, "bottom")  # the rules allow its line 5 or 9 (see above)
+    _misreading(monkeypatch, key, "07")
+    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)  # votes tell nothing
+    reading = read_screen(shot.image)
+    assert not reading.ok and reading.puzzle is None and reading.settled == ()
+    suspects = [d for d in reading.doubts if "the solver suspects it" in d.reason]
+    assert key in [d.key for d in suspects] and all(d.box is not None for d in suspects)
+    assert str(reading.doubts[-1]).startswith("puzzle: not built: no solution")

@@ -16,12 +16,12 @@ import cv2
 import numpy as np
 import pytest
 
-from bot.suspects import suspects_to_doubts
 from puzzle.model import LEVEL_COUNT, Puzzle, Sum, same_board
 from puzzle.solver import NoSolution, solve
 from tests.conftest import NO_REAL_SCREENS, REAL_SCREENS
 from vision import read_screen
 from vision.reading import ScreenReading
+from vision.resolve import suspects_to_doubts
 
 SCREENSHOTS = sorted(p.stem for p in REAL_SCREENS.glob("puzlogic-*.json")) \
     if REAL_SCREENS.is_dir() else []
@@ -173,7 +173,7 @@ def test_solver_suspects_become_doubts_on_the_read_elements() -> None:
                           if s.side == "left" else s for s in reading.puzzle.sums])
     with pytest.raises(NoSolution) as raised:
         solve(wrong)
-    doubts = suspects_to_doubts(raised.value.explanation, reading)
+    doubts = suspects_to_doubts(raised.value.explanation, reading.cells, reading.sums)
     assert doubts, "the solver named no suspects"
     assert all(d.box is not None for d in doubts)
     assert all("solver suspects" in d.reason for d in doubts)

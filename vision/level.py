@@ -57,7 +57,18 @@ from vision.reading import (
     SumAt,
     SumReading,
 )
-from vision.resolve import LARGEST_TOTAL, Open, Resolution, puzzle_of, reach, settle, weigh
+from vision.resolve import (
+    LARGEST_TOTAL,
+    Open,
+    Resolution,
+    puzzle_of,
+    reach,
+    reread,
+    settle,
+    suspects_to_doubts,
+    weigh,
+    why_no_answer,
+)
 from vision.settings import DIGITS, GRID, LABEL, LEVEL
 
 
@@ -100,7 +111,7 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops.append(_level_crop(shot, board.parts))
     labels = [c for c in crops if c is not None]
     return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
-                                   else read_crops(labels))
+                                   else read_crops(labels), quick)
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
@@ -334,13 +345,17 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
 # ---- assembly ---------------------------------------------------------------------------------
 
 
-def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]) -> ScreenReading:
+def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
+              quick: bool) -> ScreenReading:
+    """The readings and their puzzle. `quick`: a glance's, whose puzzle is not checked for an
+    answer here (its caller solves it at once, bot.glance)."""
     doubts = list(board.doubts)
     open_: list[Open] = []  # the doubtful digits the puzzle's rules may settle
+    sure: list[Open] = []  # the sums read with no doubt, to open again if the rules reject them
     cells = _cell_readings(shot, board, reads, doubts, open_)
     pieces = _piece_readings(shot, board, reads, doubts, open_)
-    sums = _sum_readings(shot, board, reads, doubts, open_, cells)
-    puzzle, settled = _puzzle(cells, pieces, sums, doubts, open_)
+    sums = _sum_readings(shot, board, reads, doubts, open_, cells, sure)
+    puzzle, settled = _puzzle(cells, pieces, sums, doubts, open_, None if quick else sure)
     if settled:
         cells, pieces, sums = list(settled.cells), list(settled.pieces), list(settled.sums)
     level = None  # read after the puzzle: a doubtful label does not spoil the board
@@ -390,8 +405,10 @@ def _piece_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]
 
 
 def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
-                  doubts: list[Doubt], open_: list[Open],
-                  cells: Sequence[CellReading]) -> list[SumReading]:
+                  doubts: list[Doubt], open_: list[Open], cells: Sequence[CellReading],
+                  sure: list[Open]) -> list[SumReading]:
+    """The sums read; each doubtful one left open for the rules, and each sure one kept in
+    `sure` with its evidence, to open again should the puzzle have no answer."""
     readings = []
     for found in board.sums:
         key = _sum_key(found)
@@ -434,6 +451,9 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
             continue
         readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
                                    read.glyph.confidence))
+        sure.append(Open(Doubt(key, "the rules reject its reading", box,
+                               candidates(read.glyph, False, None, fits)),
+                         replace(readings[-1], total=0), _likely(shot, found.digits, scope)))
     return readings
 
 
@@ -510,10 +530,14 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
-            sums: Sequence[SumReading], doubts: list[Doubt],
-            open_: Sequence[Open]) -> tuple[Puzzle | None, Resolution | None]:
+            sums: Sequence[SumReading], doubts: list[Doubt], open_: Sequence[Open],
+            sure: Sequence[Open] | None) -> tuple[Puzzle | None, Resolution | None]:
     """The puzzle, and the rules' settlement when they chose the doubtful digits (every doubt
-    a digit with candidates, and the rules leave one reading: vision.resolve)."""
+    a digit with candidates, and the rules leave one reading: vision.resolve).
+
+    `sure`: the sums read with no doubt, when the puzzle is to be checked for an answer. One
+    without is a misread (the game draws none): the sums the solver suspects are opened again
+    and settled as doubtful ones are, or the suspects become doubts and no puzzle is built."""
     if doubts:
         if len(open_) == len(doubts):
             settled = settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
@@ -523,10 +547,19 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         doubts.append(Doubt(Named("puzzle"), "not built: the doubts above make it unreliable"))
         return None, None
     try:
-        return puzzle_of(cells, pieces, sums), None
+        puzzle = puzzle_of(cells, pieces, sums)
     except PuzzleError as error:
         doubts.append(Doubt(Named("puzzle"), str(error)))
         return None, None
+    why = why_no_answer(puzzle) if sure is not None else None
+    if why is None or sure is None:
+        return puzzle, None
+    settled = reread(why, cells, pieces, sums, sure)
+    if settled is not None:
+        return settled.puzzle, settled
+    doubts.extend(suspects_to_doubts(why, cells, sums))
+    doubts.append(Doubt(Named("puzzle"), f"not built: {why.message}"))
+    return None, None
 
 
 def _level_buttons(shot: Shot, parts: Sequence[Part]) -> dict[str, Box]:

@@ -14,6 +14,11 @@ views all misread it), every value the element could hold is tried, and again th
 allow only one: the truth always solves, so a value that alone solves is the truth. The
 search is bounded (`ResolveSettings`): a few elements, a few dozen combinations, one solver
 call each, or a listing of answers with the doubtful sums left out (`_sums_left_open`).
+
+A level read with no doubt is checked for an answer too (`why_no_answer`): the game draws
+none without one, so a reading without one is a misread however sure its digits looked. The
+sums the solver suspects are then opened again and settled as doubtful ones (`reread`), or
+the suspects become doubts (`suspects_to_doubts`).
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from puzzle.model import VALUES, Axis, Puzzle, PuzzleError, Scope, Sum
-from vision.reading import CellReading, Doubt, PieceReading, Settled, SumReading
+from vision.reading import CellAt, CellReading, Doubt, PieceReading, Settled, SumAt, SumReading
 from vision.settings import RESOLVE
+
+if TYPE_CHECKING:  # z3 loads only when the rules are asked (puzzle.solver imports it)
+    from puzzle.solver import Explanation
 
 Reading = CellReading | PieceReading | SumReading
 LARGEST_TOTAL = sum(VALUES)  # no line holds a number twice: no sum is larger
@@ -65,6 +73,58 @@ def puzzle_of(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     """The puzzle the readings describe; raises PuzzleError when they break its format."""
     return Puzzle.build([(c.row, c.col, c.value) for c in cells], [p.value for p in pieces],
                         [Sum(s.axis, s.index, s.total, s.scope, s.side) for s in sums])
+
+
+def why_no_answer(puzzle: Puzzle) -> Explanation | None:
+    """Why a puzzle read with no doubt has no answer, or None when it has one (one solver
+    check): the game draws no level without one, so a reading without one is a misread
+    however sure each digit looked (a small outlined "05" read "06", say)."""
+    from puzzle.solver import explain
+
+    return explain(puzzle)
+
+
+def reread(explanation: Explanation, cells: Sequence[CellReading],
+           pieces: Sequence[PieceReading], sums: Sequence[SumReading],
+           sure: Sequence[Open]) -> Resolution | None:
+    """The readings settled when the sums the solver suspects (`Explanation.suspects`) are
+    opened again, as if doubtful (`sure`: every sum read, open with its evidence), and the
+    rules and votes choose their totals as for any doubtful sum (`settle`, `weigh`); None
+    when a suspect is no sum, or they do not choose."""
+    suspects = [s for s in explanation.suspects if isinstance(s, Sum)]
+    if len(suspects) != len(explanation.suspects) or not suspects:
+        return None
+
+    def suspected(reading: SumReading) -> bool:
+        return any(s.axis == reading.axis and s.index == reading.index
+                   and s.side in (None, reading.side) for s in suspects)
+
+    opened = [o for o in sure if isinstance(o.reading, SumReading) and suspected(o.reading)]
+    if len(opened) != len(suspects):
+        return None
+    rest = [s for s in sums if not suspected(s)]
+    return settle(cells, pieces, rest, opened) or weigh(cells, pieces, rest, opened)
+
+
+def suspects_to_doubts(explanation: Explanation, cells: Sequence[CellReading],
+                       sums: Sequence[SumReading]) -> tuple[Doubt, ...]:
+    """The readings the solver blames for "no solution" (`Explanation.suspects`, the givens
+    and sums that alone, if misread, would make the puzzle solvable), as doubts with their
+    boxes: what a debug picture and a message point at as worth reading again."""
+    reason = f"the solver suspects it: {explanation.message}"
+    doubts = []
+    for suspect in explanation.suspects:
+        if isinstance(suspect, Sum):
+            # A line may have a sum at both ends: the side tells them apart when it is known.
+            found = [s.box for s in sums if s.axis == suspect.axis
+                     and s.index == suspect.index and suspect.side in (None, s.side)]
+            key = SumAt(suspect.axis, suspect.index, suspect.side)
+            doubts.append(Doubt(key, reason, found[-1] if found else None))
+        else:
+            boxes = [c.box for c in cells if c.cell == (suspect[0], suspect[1])]
+            doubts.append(Doubt(CellAt(suspect[0], suspect[1]), reason,
+                                boxes[-1] if boxes else None))
+    return tuple(doubts)
 
 
 def reach(cells: Sequence[CellReading], axis: Axis, index: int, scope: Scope) -> range:

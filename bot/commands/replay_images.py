@@ -12,7 +12,6 @@ from pathlib import Path
 
 from bot.screenshots import Shot, describe_reading, no_game_reason, read_shot
 from bot.sources import IMAGE_SUFFIXES
-from bot.suspects import suspects_to_doubts
 from puzzle.exits import BadInput
 from puzzle.model import draw
 from puzzle.solver import NoSolution, solve
@@ -20,6 +19,7 @@ from vision.image import save_image
 from vision.overlay import draw_overlay
 from vision.reading import Doubt
 from vision.report import MARKER, ImageOutcome, thumbnail
+from vision.resolve import suspects_to_doubts
 from vision.truth import TruthError, compare, load_truth, truth_beside
 
 
@@ -96,7 +96,8 @@ def _judged(shot: Shot) -> tuple[ImageOutcome, tuple[Doubt, ...]]:
     try:
         solution = solve(shot.reading.puzzle)
     except NoSolution as failure:
-        suspects = suspects_to_doubts(failure.explanation, shot.reading)
+        suspects = suspects_to_doubts(failure.explanation, shot.reading.cells,
+                                      shot.reading.sums)
         return replace(read, status="no solution", detail=failure.explanation.message), suspects
     answer = draw(shot.reading.puzzle, solution.placements)
     placements = tuple(sorted((p.row, p.col, p.value) for p in solution.placements))
