@@ -124,11 +124,13 @@ class Eyes:
         self._warming = threading.Thread(target=start, name="ocr-warm-up", daemon=True)
         self._warming.start()
 
-    def look(self, quick: bool = False) -> Sight:
+    def look(self, quick: bool = False, grabbed: tuple[Box, np.ndarray] | None = None) -> Sight:
         """A fresh reading of the game, from its last place if it is still whole there.
-        `quick`: a level's digits at a glance (bot.glance), by the classifier alone."""
+        `quick`: a level's digits at a glance (bot.glance), by the classifier alone.
+        `grabbed`: an area and a frame of it just grabbed, read instead of a grab of its own
+        when it is the area this look would grab."""
         began = self.clock()
-        sight = self._look(quick)
+        sight = self._look(quick, grabbed)
         self.last_look = (began, *self.last_look[1:])
         return sight
 
@@ -157,13 +159,14 @@ class Eyes:
             self.read_s += self.clock() - start
         return replace(sight, reading=reading, glance=False, finish=None)
 
-    def _look(self, quick: bool = False) -> Sight:
+    def _look(self, quick: bool = False, grabbed: tuple[Box, np.ndarray] | None = None) -> Sight:
         if self.game is not None:
             area = self._around(self.game)
             # vision looks for the game where it was first, and searches the frame only when
             # it is not there (a moved game is found as before, a little later)
             hint = self.game.moved(-area.x, -area.y)
-            sight = self._read(area, quick=quick, hint=hint)
+            frame = grabbed[1] if grabbed is not None and grabbed[0] == area else None
+            sight = self._read(area, frame, quick=quick, hint=hint)
             if sight.reading.game is not None and self._whole(sight):
                 return sight
         sight = self._read_whole(quick)

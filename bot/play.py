@@ -249,12 +249,13 @@ class Player:
 
         A full read costs tens of milliseconds (more on a level's first sight, whose digits are
         new), a grab a few: each read waits for the game's pixels to change from the frame
-        read last (`before`'s, at first), and reads once when they do (`_until_changed`)."""
+        read last (`before`'s, at first), and reads the frame that showed it (`_until_changed`):
+        a grab less before a new level's first drag."""
         deadline = self.clock() + self.config.screen_timeout_s
         last = before
         while True:
-            self._until_changed(last)
-            sight = self.eyes.look(quick)
+            changed = self._until_changed(last)
+            sight = self.eyes.look(quick, None if changed is None else (last.area, changed))
             if done(sight):
                 return sight
             if self.clock() > deadline:
@@ -263,16 +264,18 @@ class Player:
                              f"the screen shows {sight.reading.screen}")
             last = sight
 
-    def _until_changed(self, last: Sight) -> None:
-        """Return once a grab of `last`'s area differs from its frame by something piece-sized
-        (bot.guard.moved_on), or after `Timing.await_look_ms`, whichever comes first."""
+    def _until_changed(self, last: Sight) -> np.ndarray | None:
+        """The first grab of `last`'s area that differs from its frame by something
+        piece-sized (bot.guard.moved_on), or None after `Timing.await_look_ms`."""
         timing = self.drops.timing
         until = self.clock() + timing.await_look_ms / 1000
         size = piece_area(last)
         while self.clock() < until:
-            if moved_on(last.frame, self.eyes.grab(last.area), size):
-                return
+            frame = self.eyes.grab(last.area)
+            if moved_on(last.frame, frame, size):
+                return frame
             self.guard.sleep(timing.change_poll_ms / 1000)
+        return None
 
     # ---- a level -----------------------------------------------------------------------------
 

@@ -523,6 +523,38 @@ def test_after_a_press_the_screen_is_read_once_it_changed_not_polled_by_full_rea
     assert read.count("level_complete") == 2  # level 1's and level 2's completed screens
 
 
+class GrabLog(GameDevice):
+    """The practice game keeping every frame it gave a grab, with the screen it showed."""
+
+    def __init__(self, config: GameConfig, origin: Point, **clock: Any) -> None:
+        super().__init__(config, origin, **clock)
+        self.frames: list[tuple[str, np.ndarray]] = []
+
+    def grab(self, region: Box | None = None) -> np.ndarray:
+        frame = super().grab(region)
+        self.frames.append((self.game.screen, frame))
+        return frame
+
+
+def test_a_new_levels_first_sight_reads_the_grab_that_showed_it_not_one_more(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    looked: list[np.ndarray] = []
+
+    def seen(frame: np.ndarray, hint: Box | None = None) -> Any:
+        looked.append(frame)
+        return early_screen(frame, hint)
+
+    monkeypatch.setattr(bot.eyes, "early_screen", seen)
+    table = rig(GrabLog, fresh=True)
+    assert table.play(max_levels=2).ok and table.completed() == [1, 2]
+    device = cast(GrabLog, table.device)
+    # each level's first sight after its button or Next: the first frame grabbed on it
+    firsts = [frame for n, (screen, frame) in enumerate(device.frames)
+              if screen == "level" and (n == 0 or device.frames[n - 1][0] != "level")]
+    assert len(firsts) == 2 and len(looked) >= 2
+    assert all(any(first is read for read in looked) for first in firsts)
+
+
 def test_the_ocr_engine_opens_in_a_thread_before_the_first_reading(
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
