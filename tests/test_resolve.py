@@ -370,6 +370,40 @@ def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -
     assert chosen is not None and [s.value for s in chosen.settled] == [9]
 
 
+def test_pooled_votes_are_weighed_only_when_asked_and_by_the_same_shares() -> None:
+    """`weigh(pooled=True)` weighs each sum's votes pooled over several views
+    (Open.pooled, vision.level._pooled), not its one view's, by the same shares."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    torn = replace(open_, likely=lambda total: 0.3 if total in (5, 9) else 0.0,
+                   pooled=lambda total: {5: 0.4, 9: 0.01}.get(total, 0.0))
+    assert resolve.weigh(cells, pieces, sums, [torn]) is None
+    settled = resolve.weigh(cells, pieces, sums, [torn], pooled=True)
+    assert settled is not None and [(s.value, s.by) for s in settled.settled] == [(5, "votes")]
+    assert resolve.weigh(cells, pieces, sums, [replace(torn, pooled=None)], pooled=True) is None
+    even = replace(torn, pooled=lambda total: 0.3 if total in (5, 9) else 0.0)
+    assert resolve.weigh(cells, pieces, sums, [even], pooled=True) is None
+
+
+def test_a_level_weighs_the_pooled_votes_where_the_one_view_chose_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shapes level 4's column-6 sum (the rules allow 5 or 9) doubted, its one view's votes
+    even: the votes pooled over its views read it (vision.level._puzzle)."""
+    from game.render import render_screen
+    from vision import level, read_screen
+
+    shot = render_screen("level", level=4, pack=PACKS / "shapes")
+    _doubting(monkeypatch, {SumAt("col", 6, "bottom"): "09"})
+    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
+    monkeypatch.setattr(level, "_pooled", lambda *_: lambda total: 0.5 if total == 5 else 0.01)
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
+        ("sum col 6 bottom", 5, "votes")]
+
+
 def test_only_open_sums_with_votes_are_weighed() -> None:
     puzzle = load_pack(PACKS / "shapes").level(4).puzzle
     n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
