@@ -326,8 +326,8 @@ def test_a_render_whose_sum_is_doubtful_is_settled_by_the_rules(
 def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_unless_voted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules allow shapes level 4's column-6 sum 5 or 9: votes on its view choosing the
-    5 by far read it (vision.resolve.weigh); votes that cannot tell them apart leave the
-    doubt."""
+    5 by far read it (vision.resolve.weigh); votes that cannot tell them apart, in its one
+    view or pooled over several, leave the doubt."""
     from game.render import render_screen
     from vision import level, read_screen
 
@@ -340,6 +340,7 @@ def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_un
     assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
         ("sum col 6 bottom", 5, "votes")]
     monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
+    monkeypatch.setattr(level, "_pooled", lambda *_: lambda total: 0.3)
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     assert [d.candidates for d in reading.doubts if d.candidates] == [(5, 9)]
