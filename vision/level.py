@@ -473,9 +473,9 @@ def _pooled(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
     dark sum's plain ink and its fill's contrast (the ink without an outline or shadow).
 
     Weighed only where the one view chose nothing (vision.resolve.weigh, `pooled`): each
-    view misleads on its own in its own way (the shade closes a small ringed "1" into a "3"
-    that the smoothed shade keeps open; a "5" the plain ink names where the shade is unsure),
-    and in a mean a total only one view favours keeps a third of its weight. On the doubted
+    view misleads on its own in its own way (look 769's ringed "06" at 0.72x: the shade
+    votes "03", the shade smoothed "08"), and in a mean a total only one view favours keeps
+    a third of its weight. On the doubted
     sums whose lines the rules allowed several totals, the one view then the mean chose 80
     of 128 right where the one view alone chose 66, none wrong (level 14-15 lab, looks
     20000-20399; captures 20000-20599; the doubted and settled frames of looks 0-7799); the
