@@ -475,12 +475,13 @@ def _pooled(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
     Weighed only where the one view chose nothing (vision.resolve.weigh, `pooled`): each
     view misleads on its own in its own way (look 769's ringed "06" at 0.72x: the shade
     votes "03", the shade smoothed "08"), and in a mean a total only one view favours keeps
-    a third of its weight. On the doubted
-    sums whose lines the rules allowed several totals, the one view then the mean chose 80
-    of 128 right where the one view alone chose 66, none wrong (level 14-15 lab, looks
-    20000-20399; captures 20000-20599; the doubted and settled frames of looks 0-7799); the
-    mean alone chose 78, losing two the one view read (its weight spread over the views,
-    a true total at 0.96 of what solves fell to 0.85)."""
+    only that view's share of its weight. On the doubted sums whose lines the rules allowed
+    several totals, the one view then the mean chose 80 of 128 right where the one view
+    alone chose 66, none wrong (level 14-15 lab, looks 20000-20399; captures 20000-20599;
+    the doubted and settled frames of looks 0-7799); the mean alone chose 78, losing two the
+    one view read (its weight spread over the views, a true total at 0.96 of what solves
+    fell to 0.85). On a lab not used to choose (level 14-15 looks 20400-20699) 3 more of 300
+    frames read exact, none lost."""
     def views() -> tuple[np.ndarray, ...]:
         if scope == "placed":
             shaded = shot.shade_crop(digits)
