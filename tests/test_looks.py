@@ -189,6 +189,24 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
+def test_small_ringed_blue_sums_one_view_cannot_choose_are_read_from_their_pooled_votes(
+        ) -> None:
+    """Random look 769: level 14 at 0.72x under JPEG 65, three ringed blue sums doubted
+    (column 3's "19" read "24", row 0's "06" read nothing, column 0's "03" read "43"). The
+    rules allow the three 35 combinations; the shade's votes give row 0's true 6 little
+    weight, but pooled with the smoothed shade and the plain ink they choose the truth by far
+    (vision.level._pooled)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([769])[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "exact"
+    assert {(str(s.key), s.value, s.by) for s in reading.settled} == {
+        ("sum col 3 top", 19, "votes"), ("sum row 0 right", 6, "votes"),
+        ("sum col 0 bottom", 3, "votes")}
+
+
 def test_a_dimmed_label_the_classifier_backs_weakly_and_dissents_on_is_doubted() -> None:
     """Tesseract settles on a small ringed "05" as "06" in every view (the ring closes the
     "5"), sure; the classifier voted "05" in one view and "06" at 0.6 at best: a doubt."""

@@ -326,8 +326,8 @@ def test_a_render_whose_sum_is_doubtful_is_settled_by_the_rules(
 def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_unless_voted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The rules allow shapes level 4's column-6 sum 5 or 9: votes on its view choosing the
-    5 by far read it (vision.resolve.weigh); votes that cannot tell them apart leave the
-    doubt."""
+    5 by far read it (vision.resolve.weigh); votes that cannot tell them apart, in its one
+    view or pooled over several, leave the doubt."""
     from game.render import render_screen
     from vision import level, read_screen
 
@@ -340,6 +340,7 @@ def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_un
     assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
         ("sum col 6 bottom", 5, "votes")]
     monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
+    monkeypatch.setattr(level, "_pooled", lambda *_: lambda total: 0.3)
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     assert [d.candidates for d in reading.doubts if d.candidates] == [(5, 9)]
@@ -368,6 +369,40 @@ def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -
     # a total the rules rule out does not count, for or against
     chosen = _weighed({6: 0.99, 9: 0.2, 5: 0.001})
     assert chosen is not None and [s.value for s in chosen.settled] == [9]
+
+
+def test_pooled_votes_are_weighed_only_when_asked_and_by_the_same_shares() -> None:
+    """`weigh(pooled=True)` weighs each sum's votes pooled over several views
+    (Open.pooled, vision.level._pooled), not its one view's, by the same shares."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    torn = replace(open_, likely=lambda total: 0.3 if total in (5, 9) else 0.0,
+                   pooled=lambda total: {5: 0.4, 9: 0.01}.get(total, 0.0))
+    assert resolve.weigh(cells, pieces, sums, [torn]) is None
+    settled = resolve.weigh(cells, pieces, sums, [torn], pooled=True)
+    assert settled is not None and [(s.value, s.by) for s in settled.settled] == [(5, "votes")]
+    assert resolve.weigh(cells, pieces, sums, [replace(torn, pooled=None)], pooled=True) is None
+    even = replace(torn, pooled=lambda total: 0.3 if total in (5, 9) else 0.0)
+    assert resolve.weigh(cells, pieces, sums, [even], pooled=True) is None
+
+
+def test_a_level_weighs_the_pooled_votes_where_the_one_view_chose_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shapes level 4's column-6 sum (the rules allow 5 or 9) doubted, its one view's votes
+    even: the votes pooled over its views read it (vision.level._puzzle)."""
+    from game.render import render_screen
+    from vision import level, read_screen
+
+    shot = render_screen("level", level=4, pack=PACKS / "shapes")
+    _doubting(monkeypatch, {SumAt("col", 6, "bottom"): "09"})
+    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
+    monkeypatch.setattr(level, "_pooled", lambda *_: lambda total: 0.5 if total == 5 else 0.01)
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert [(str(s.key), s.value, s.by) for s in reading.settled] == [
+        ("sum col 6 bottom", 5, "votes")]
 
 
 def test_only_open_sums_with_votes_are_weighed() -> None:

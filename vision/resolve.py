@@ -50,6 +50,9 @@ class Open:
     # A sum's: how probable the classifier finds each total in its most telling view (its
     # product over the two digits; vision.level), for `weigh`. None for other elements.
     likely: Callable[[int], float] | None = field(default=None, compare=False)
+    # ... and as the mean over several of its views (vision.level._pooled), weighed only
+    # where `likely` chose nothing.
+    pooled: Callable[[int], float] | None = field(default=None, compare=False)
 
     def taking(self, value: int) -> Reading:
         if isinstance(self.reading, SumReading):
@@ -189,7 +192,8 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
 
 
 def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
-          sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
+          sums: Sequence[SumReading], open_: Sequence[Open],
+          pooled: bool = False) -> Resolution | None:
     """The open sums' totals where the rules allow their lines a few and the classifier's
     votes choose one of those by far, else None.
 
@@ -214,12 +218,16 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     the others' weight counted as a rival that solves; where only that weight stands in the
     way (votes that favour combinations which solve nothing), the listing is made again with
     more of each sum's totals. It stops as soon as no combination, found or not, can carry
-    the share (two near equals found, say)."""
-    if not open_ or any(o.likely is None or not isinstance(o.reading, SumReading)
-                        for o in open_):
+    the share (two near equals found, say).
+
+    `pooled`: the votes are each sum's `Open.pooled` (the mean over several views), asked
+    where its most telling view's chose nothing; the same shares must hold."""
+    likely = [o.pooled if pooled else o.likely for o in open_]
+    if not open_ or any(f is None or not isinstance(o.reading, SumReading)
+                        for o, f in zip(open_, likely, strict=True)):
         return None
-    weights = [{total: o.likely(total) for total in _domain(o, cells)}
-               for o in open_ if o.likely is not None]
+    weights = [{total: f(total) for total in _domain(o, cells)}
+               for o, f in zip(open_, likely, strict=True) if f is not None]
     mass = prod(sum(w.values()) for w in weights)
     if mass <= 0:
         return None
