@@ -570,7 +570,8 @@ def test_a_sure_reading_with_no_answer_the_rules_cannot_settle_names_the_suspect
     shot = render_screen("level", level=4, pack=PACKS / "shapes")
     key = SumAt("col", 6, "bottom")  # the rules allow its line 5 or 9 (see above)
     _misreading(monkeypatch, key, "07")
-    monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)  # votes tell nothing
+    for votes in ("_likely", "_pooled"):  # neither one view's votes nor several tell
+        monkeypatch.setattr(level, votes, lambda *_: lambda total: 0.3)
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     suspects = [d for d in reading.doubts if "the solver suspects it" in d.reason]

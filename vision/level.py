@@ -61,12 +61,11 @@ from vision.resolve import (
     LARGEST_TOTAL,
     Open,
     Resolution,
+    decide,
     puzzle_of,
     reach,
     reread,
-    settle,
     suspects_to_doubts,
-    weigh,
     why_no_answer,
 )
 from vision.settings import DIGITS, GRID, LABEL, LEVEL
@@ -453,7 +452,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
                                    read.glyph.confidence))
         sure.append(Open(Doubt(key, "the rules reject its reading", box,
                                candidates(read.glyph, False, None, fits)),
-                         replace(readings[-1], total=0), _likely(shot, found.digits, scope)))
+                         replace(readings[-1], total=0), _likely(shot, found.digits, scope),
+                         _pooled(shot, found.digits, scope)))
     return readings
 
 
@@ -572,8 +572,7 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     and settled as doubtful ones are, or the suspects become doubts and no puzzle is built."""
     if doubts:
         if len(open_) == len(doubts):
-            settled = (settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
-                       or weigh(cells, pieces, sums, open_, pooled=True))
+            settled = decide(cells, pieces, sums, open_)
             if settled is not None:
                 doubts.clear()
                 return settled.puzzle, settled

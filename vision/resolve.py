@@ -105,8 +105,16 @@ def reread(explanation: Explanation, cells: Sequence[CellReading],
     opened = [o for o in sure if isinstance(o.reading, SumReading) and suspected(o.reading)]
     if len(opened) != len(suspects):
         return None
-    rest = [s for s in sums if not suspected(s)]
-    return settle(cells, pieces, rest, opened) or weigh(cells, pieces, rest, opened)
+    return decide(cells, pieces, [s for s in sums if not suspected(s)], opened)
+
+
+def decide(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+           sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
+    """The open elements settled by the rules alone (`settle`), else by the votes on each
+    sum's one telling view among the totals the rules allow (`weigh`), else by the votes
+    pooled over several views; None when none of them chooses."""
+    return (settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
+            or weigh(cells, pieces, sums, open_, pooled=True))
 
 
 def suspects_to_doubts(explanation: Explanation, cells: Sequence[CellReading],
