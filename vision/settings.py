@@ -83,7 +83,11 @@ class GridSettings:
     min_side: float = 20.0  # logical pixels: cells from 0.45x to 2.2x the usual 44 px
     max_side: float = 100.0
     squareness: float = 0.12  # |w - h| over the side
-    min_inside_fill: float = 0.6  # the inside of an outline, less its digit
+    min_inside_fill: float = 0.6  # the inside of an outline with its digit's hole
+    # The inside less its digit: a bold outlined digit thickened two pixels by the thicker
+    # pass takes 0.4-0.5 of a small cell's inside (0.47-0.59 left at 0.56x), so only regions
+    # below this are dropped unseen; the rest are measured with their holes (grid._solid).
+    min_region_fill: float = 0.3
     size_tolerance: float = 0.12  # of the median side: all cells are one size
     # logical px the ink is thickened by, pass after pass, to close the gaps blur and JPEG
     # break into a thin outline (its inside leaks out through them)
