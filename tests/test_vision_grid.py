@@ -77,3 +77,16 @@ def test_a_cell_whose_bold_digit_fills_half_its_inside_is_still_a_cell() -> None
     ring[:, 24:] = True  # closed into a frame round a hole that fills the box
     assert _solid(ring)
 
+
+def test_a_thin_outline_too_light_for_the_dark_ink_still_makes_cells() -> None:
+    # A thin outline shrunk to 0.56x lands between pixels and keeps only 0.8-0.9 of the
+    # background's brightness along whole sides: no dark ink there, nor anything a growth by
+    # 1 or 2 px could close; the faint ink (GRID.faint_fraction) finds the cells.
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    view = board(cells)
+    light = (int(0.85 * max(BACKGROUND)),) * 3
+    for row, col in [(0, 0), (1, 1)]:
+        x, y = 200 + col * 46, 150 + row * 46
+        view[y:y + 40, x] = light  # the left side, whole
+        view[y + 39, x:x + 40] = light  # and the bottom
+    assert len(found(view)) == 4
