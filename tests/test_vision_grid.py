@@ -57,3 +57,36 @@ def test_a_reddish_background_is_no_red_ink_but_red_digits_on_it_are() -> None:
     on_pink = red_ink(view, np.array(pink))
     assert 0 < np.count_nonzero(on_pink) < 0.3 * view.shape[0] * view.shape[1]
     assert on_pink[0, 0] == 0
+
+
+def test_a_cell_whose_bold_digit_fills_half_its_inside_is_still_a_cell() -> None:
+    # A bold digit thickened by the outline passes takes half a small cell's inside: the
+    # inside's own pixels fill 0.47-0.59 of their box, but the digit is a hole in them, and
+    # with it the inside fills its box as any cell's does (vision.grid._solid).
+    from vision.grid import _solid
+
+    inside = np.ones((32, 32), bool)
+    inside[6:26, 9:23] = False  # the digit's ink, rung by the inside all round
+    assert inside.mean() < 0.75 and _solid(inside)
+    corner = np.zeros((32, 32), bool)
+    corner[:, :8] = True  # an L of background, its box half empty: no cell's inside
+    corner[24:, :] = True
+    assert not _solid(corner)
+    ring = corner.copy()
+    ring[:8, :] = True
+    ring[:, 24:] = True  # closed into a frame round a hole that fills the box
+    assert _solid(ring)
+
+
+def test_a_thin_outline_too_light_for_the_dark_ink_still_makes_cells() -> None:
+    # A thin outline shrunk to 0.56x lands between pixels and keeps only 0.8-0.9 of the
+    # background's brightness along whole sides: no dark ink there, nor anything a growth by
+    # 1 or 2 px could close; the faint ink (GRID.faint_fraction) finds the cells.
+    cells = [(0, 0), (0, 1), (1, 0), (1, 1)]
+    view = board(cells)
+    light = (int(0.85 * max(BACKGROUND)),) * 3
+    for row, col in [(0, 0), (1, 1)]:
+        x, y = 200 + col * 46, 150 + row * 46
+        view[y:y + 40, x] = light  # the left side, whole
+        view[y + 39, x:x + 40] = light  # and the bottom
+    assert len(found(view)) == 4

@@ -109,19 +109,38 @@ def test_two_plainly_open_levels_break_the_rule() -> None:
 
 @pytest.mark.parametrize(("seed", "pack", "completed"), [
     (30810, None, 15), (30588, "shapes", 4), (31370, "labels", 6), (32004, "answers", 2)])
-def test_check_marks_washed_out_on_a_map_of_completed_levels_are_doubted_or_read(
+def test_check_marks_washed_out_on_a_map_of_completed_levels_are_read(
         seed: int, pack: str | None, completed: int) -> None:
     """Every level completed, so no locked button lets the game's rule settle a faint mark:
-    shrunk to about 0.5x with a brightening gamma, the marks stand 16-29 over the fill. Read
-    completed at 15 over it, they were exact, but an open button's corner reached that too
-    (the next test), so they may be doubted; never read otherwise, sure."""
+    shrunk to about 0.5x with a brightening gamma, the marks stand 16-29 over the fill,
+    under the check mark's margin. An open button's corner reached that too (the next test),
+    but on both sides of the band; a mark is on its left only, its right half plain
+    (vision.screens._mark_beside_mirror): they read completed, with no doubt."""
     from game.looks import random_look
 
     folder = Path(__file__).parent / "data" / "packs" / pack if pack else None
     render = render_screen("level_select", completed=completed, seed=seed,
                            look=random_look(seed), pack=folder)
     reading = read_screen(render.image)
-    assert reading.doubts or reading.to_dict()["levels"] == render.truth["levels"]
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+
+
+def test_a_faint_corner_is_a_mark_only_beside_a_plain_mirror() -> None:
+    """The faint corner counts as a check mark when the band's right half shows only the fill
+    and the corner stands check_mirror_margin above it; a corner as bright as its mirror is
+    the fill's own shading (an open level), and stays unclear."""
+    import numpy as np
+
+    from vision.screens import _mark_beside_mirror
+
+    fill = 100
+    plain = np.full((4, 10), fill, np.int16)
+    marked = plain.copy()
+    marked[1:3, 2:8] = fill + 25
+    assert _mark_beside_mirror(marked, plain, fill, 3)
+    assert not _mark_beside_mirror(marked, marked - 10, fill, 3)  # both halves lit: shading
+    assert not _mark_beside_mirror(plain + 14, plain, fill, 3)  # a corner too close to it
 
 
 def test_an_open_levels_bright_corner_is_no_check_mark() -> None:

@@ -42,6 +42,8 @@ from vision.labels import find_sums, ink_parts  # noqa: E402
            "where the ink steps up to the digits"),
     (621, "the built-in map at 0.56x, a 1 px stroke below a button bridging its first two "
           "rows"),
+    (893, "1.5 px outlines at 0.56x: bold outlined digits take half the cells' insides, and "
+          "whole sides of the first column keep under the dark ink's limit"),
 ])
 def test_a_once_doubted_random_look_reads_exactly(seed: int, what: str) -> None:
     (outcome,) = sweep([seed])

@@ -8,14 +8,14 @@ Everything here works on the logical 800x600 game view; sizes are relative to th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from puzzle.geometry import Rect
-from vision.colours import channel_max
+from vision.colours import brightness, channel_max
 from vision.settings import COLOUR, GRID
 
 
@@ -89,8 +89,7 @@ def _thicker(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     found = list(insides)
     sides = [(w + h) / 2 for _, _, w, h in insides]
     usual = float(np.median(sides)) if sides else None
-    for grow in GRID.outline_grow:
-        thick = cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+    for thick, grow in _thicker_inks(dark, view, background):
         seen = np.array(found, np.int64).reshape(-1, 4)  # x, y, w, h: one test for all
 
         def new(box: tuple[int, int, int, int], seen: np.ndarray = seen,
@@ -106,6 +105,20 @@ def _thicker(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     return found[len(insides):]
 
 
+def _thicker_inks(dark: np.ndarray, view: np.ndarray, background: np.ndarray
+                  ) -> Iterator[tuple[np.ndarray, int]]:
+    """The inks `_thicker` looks for closed outlines in, each with the pixels its lines are
+    wider by than the dark ink's: the dark ink grown by GRID.outline_grow, then the faint ink
+    (GRID.faint_fraction). A 1.5 px line shrunk to 0.56x-0.62x falls between capture pixels
+    and keeps under the dark ink's limit for a run of several pixels, too long for any
+    growth to close without closing a cell's digit into its outline too (random looks 893,
+    20145: 3 and 30 of 36 cells missed); it is whole a little lighter."""
+    for grow in GRID.outline_grow:
+        yield cv2.dilate(dark, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)), grow
+    limit = GRID.faint_fraction * brightness(background)
+    yield (channel_max(view) < limit).astype(np.uint8) * 255, GRID.faint_grow
+
+
 def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
              wanted: Callable[[tuple[int, int, int, int]], bool] | None = None
              ) -> list[tuple[int, int, int, int]]:
@@ -114,30 +127,49 @@ def _insides(dark: np.ndarray, view: np.ndarray, background: np.ndarray,
     wants only the insides the passes before it did not find)."""
     _, labels, stats, _ = cv2.connectedComponentsWithStats(255 - dark, connectivity=4)
     insides = []
-    for label in _likely_insides(stats, dark.shape):
+    likely, full = _likely_insides(stats, dark.shape)
+    for label, whole in zip(likely, full, strict=True):
         x, y, w, h, _ = stats[label]
         if wanted is not None and not wanted((int(x), int(y), int(w), int(h))):
             continue
-        if _filled(view[y:y + h, x:x + w], labels[y:y + h, x:x + w] == label, background):
+        region = labels[y:y + h, x:x + w] == label
+        if not whole and not _solid(region):
+            continue
+        if _filled(view[y:y + h, x:x + w], region, background):
             continue
         insides.append((int(x), int(y), int(w), int(h)))
     return insides
 
 
-def _likely_insides(stats: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """The labels (from 1) whose box is of a cell's inside size, square, mostly filled by the
-    region, and enclosed (a region of no ink that does not reach the view's border is ringed
-    by ink all round): the tests on the boxes alone, for all of them at once (a view has a
-    hundred regions or more, most of them the holes in letters)."""
+def _likely_insides(stats: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The labels (from 1) whose box is of a cell's inside size, square, and enclosed (a
+    region of no ink that does not reach the view's border is ringed by ink all round), and
+    whether the region alone fills enough of its box: the tests on the boxes alone, for all
+    of them at once (a view has a hundred regions or more, most of them the holes in letters).
+    The others are asked again with their holes (`_solid`)."""
     x, y, w, h, area = (stats[1:, i] for i in range(5))
     height, width = shape[:2]
     side = (w + h) / 2
     likely = ((GRID.min_side * GRID.inside_share <= side) & (side <= GRID.max_side)
               & (np.abs(w - h) <= GRID.squareness * side)
-              & (area >= GRID.min_inside_fill * w * h)
+              & (area >= GRID.min_region_fill * w * h)
               & (x != 0) & (y != 0) & (x + w < width) & (y + h < height))
-    found: np.ndarray = np.flatnonzero(likely) + 1
-    return found
+    found: np.ndarray = np.flatnonzero(likely)
+    return found + 1, area[found] >= GRID.min_inside_fill * w[found] * h[found]
+
+
+def _solid(region: np.ndarray) -> bool:
+    """The region with its holes (the ink it rings: a digit) fills its box as a cell's inside
+    does. A bold outlined digit thickened by the thicker passes takes half the inside's own
+    pixels, but stays a hole in it; a region of another shape leaves its box's corners or
+    sides empty however its holes are counted."""
+    h, w = region.shape
+    padded = np.zeros((h + 2, w + 2), np.uint8)
+    padded[1:-1, 1:-1] = region
+    # the outside: every pixel off the region the box's border reaches (8-connected, so a
+    # diagonal gap in the region's rim lets it in)
+    cv2.floodFill(padded, None, (0, 0), 2, flags=8)
+    return bool(np.count_nonzero(padded[1:-1, 1:-1] != 2) >= GRID.min_inside_fill * w * h)
 
 
 class _Darkness:

@@ -467,12 +467,31 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonSt
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.int16)
     fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
     near, far = SCREEN_KIND.check_corner
-    corner = luma[fy0 + int(near * fh):fy0 + int(far * fh), fx0 + int(near * fw):fx0 + fw // 2]
+    band = luma[fy0 + int(near * fh):fy0 + int(far * fh)]
+    corner = band[:, fx0 + int(near * fw):fx0 + fw // 2]
     enough = max(3, fw * fh // 250)
     if (corner > fill_luma + SCREEN_KIND.check_colour_margin).sum() >= enough:
         return "completed", False
-    faint = (corner > fill_luma + SCREEN_KIND.check_faint_margin).sum() >= enough
-    return "open", bool(faint)
+    if not (corner > fill_luma + SCREEN_KIND.check_faint_margin).sum() >= enough:
+        return "open", False
+    mirror = band[:, fx0 + fw - fw // 2:fx0 + fw - int(near * fw)]
+    return ("completed", False) if _mark_beside_mirror(corner, mirror, fill_luma, enough) \
+        else ("open", True)
+
+
+def _mark_beside_mirror(corner: np.ndarray, mirror: np.ndarray, fill_luma: int,
+                        enough: int) -> bool:
+    """Whether a faint bright corner is a washed-out check mark: the same band's right half
+    (where no mark stands, but the same blur, JPEG and gamma act on the same fill) shows no
+    excess of its own, and the corner stands well above it. An open level's bright corner is
+    the fill's own ringing or shading, as bright on both sides (random look 4233: 16 and 14
+    over the fill); a mark is on one side only."""
+    if corner.size == 0 or mirror.size == 0:
+        return False
+    lit = int(np.sort(corner, axis=None)[-enough]) if corner.size >= enough else 0
+    shade = int(np.sort(mirror, axis=None)[-min(enough, mirror.size)])
+    return shade - fill_luma < SCREEN_KIND.check_faint_margin \
+        and lit - shade >= SCREEN_KIND.check_mirror_margin
 
 
 def play_square(parts: Sequence[Part], buttons: Sequence[MapButton]) -> Rect | None:

@@ -83,11 +83,23 @@ class GridSettings:
     min_side: float = 20.0  # logical pixels: cells from 0.45x to 2.2x the usual 44 px
     max_side: float = 100.0
     squareness: float = 0.12  # |w - h| over the side
-    min_inside_fill: float = 0.6  # the inside of an outline, less its digit
+    min_inside_fill: float = 0.6  # the inside of an outline with its digit's hole
+    # The inside less its digit: a bold outlined digit thickened two pixels by the thicker
+    # pass takes 0.4-0.5 of a small cell's inside (0.47-0.59 left at 0.56x), so only regions
+    # below this are dropped unseen; the rest are measured with their holes (grid._solid).
+    min_region_fill: float = 0.3
     size_tolerance: float = 0.12  # of the median side: all cells are one size
     # logical px the ink is thickened by, pass after pass, to close the gaps blur and JPEG
     # break into a thin outline (its inside leaks out through them)
     outline_grow: tuple[int, ...] = (1, 2)
+    # ... and last, the ink darker than this fraction of the background's brightness (the dark
+    # ink's COLOUR.dark_fraction is 0.8): a thin outline shrunk to 0.5x-0.6x keeps between 0.8
+    # and 0.9 for runs of several pixels, too long to grow shut; its lines are this many
+    # pixels wider than the dark ink's, as a pass grown by it (its insides 1-2 px smaller).
+    # Grown too, the faint ink closes the gaps between cells into false ones (6 of 42 found
+    # on random look 20145's board of 36 cells).
+    faint_fraction: float = 0.9
+    faint_grow: int = 1
     pitch_range: tuple[float, float] = (1.0, 1.4)  # pitch over side
     off_pitch: float = 0.2  # of the pitch: a centre further from the lattice is a doubt
     # An outline is found by its inside, smaller than min_side by the line's width: insides
@@ -253,6 +265,13 @@ class ScreenKindSettings:
     # A corner only this much brighter than the fill (but not check_colour_margin) is a check
     # mark washed out by blur and a darkening gamma, or a fill's JPEG ringing: a doubt.
     check_faint_margin: int = 12
+    # ... unless the same band's right half (no mark there, the same fill, blur, JPEG and
+    # gamma) stands under check_faint_margin and the corner this much above it: then a mark
+    # on one side only, completed. Measured as the corner's n-th brightest over the right
+    # half's on 1,200 maps of random looks (600 of them under a darkening gamma): open
+    # buttons 5 at most (random look 4233's 2: both halves bright), completed ones washed
+    # into the faint band 21 at the least.
+    check_mirror_margin: int = 15
     fill_match: int = 40  # colour distance within which a pixel belongs to a button's fill
     logo_band: float = 0.3  # of the game height: where the logo stands
     logo_square: tuple[float, float] = (0.012, 0.04)  # of the game width: one logo square
