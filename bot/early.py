@@ -160,13 +160,13 @@ class Carry:
 
     def before_press(self) -> None:
         eyes = self.drops.eyes
-        if not game_on_top(eyes, self.drops.pointer):
-            raise Covered(ANOTHER_WINDOW)
         now = eyes.grab(self.sight.area)
         if now.shape != self.sight.frame.shape or not same_look(self.sight.frame, now,
                                                                  self.piece):
             raise Covered(f"the piece at {self.sight.point(centre(self.piece))} does not look "
                           "as it did when found (covered, or moving)")
+        if not game_on_top(eyes, self.drops.pointer):  # last, nearest the press (bot.guard)
+            raise Covered(ANOTHER_WINDOW)
         self.drops.pressing()
         # The reading starts now, as the hover begins: until the press the bot's own work is
         # a few milliseconds, and from there on it mostly sleeps (bot.glance says why).

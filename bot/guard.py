@@ -30,9 +30,8 @@ ANOTHER_WINDOW = "another window is under the pointer, over the game"
 
 def confirm_press(eyes: Eyes, sight: Sight, planned: Drag, pointer: object = None) -> None:
     """Return when `planned`'s piece and destination look as read, and (when the `pointer`
-    can tell) the window under it is the game's; raise Covered otherwise."""
-    if not game_on_top(eyes, pointer):
-        raise Covered(ANOTHER_WINDOW)
+    can tell) the window under it is the game's; raise Covered otherwise. The window is asked
+    last, nearest the press: one mapped over the game after it cannot be seen in time."""
     now = eyes.grab(sight.area)
     read = sight.read_frame
     if now.shape != read.shape:
@@ -45,6 +44,8 @@ def confirm_press(eyes: Eyes, sight: Sight, planned: Drag, pointer: object = Non
         where = "the tray" if planned.cell is None else f"cell {planned.cell}"
         raise Covered(f"{where} at {sight.point(planned.end)} does not look as it did when read"
                       " (covered, or moving)")
+    if not game_on_top(eyes, pointer):
+        raise Covered(ANOTHER_WINDOW)
 
 
 def game_on_top(eyes: Eyes, pointer: object) -> bool:
