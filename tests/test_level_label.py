@@ -46,6 +46,37 @@ def test_votes_of_the_smoothed_views_read_nothing(monkeypatch: pytest.MonkeyPatc
     assert _read(monkeypatch, doubtful, 2).confidence < OCR.doubtful
 
 
+def test_the_dark_core_view_dissents_from_the_plain_views_votes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lab look 20844 (a 1.5 px dark outline round a dark "03" at 0.9x, JPEG 62): the plain
+    view's classifier votes "08" at 0.91 (the ring closes the "3"), and stood alone, sure and
+    wrong. The dark core view (vision.crops.dark_core) votes "03" at 0.85; weighed with the
+    plain and fill views, its vote keeps the label doubtful."""
+    plain = Glyph("03", 0.3, ("08",), "08", 0.9068)
+    fill = Glyph("63", 0.3, ("68", "03", "08"), "03", 0.3024)
+    core = Glyph("03", 0.3, (), "03", 0.8488)
+    smoothed = [Glyph("", 0.0, ("08", "0", "8"), "08", 0.797),
+                Glyph("63", 0.3, ("03",), "03", 0.881)]
+
+    def read(views: list[Glyph], voted: int) -> Glyph:
+        from puzzle.geometry import Box
+        from vision import crops
+        from vision.reading import LEVEL_LABEL
+        from vision.settings import DIGITS, LEVEL
+
+        answers = iter([views[:1], views[1:]])
+        monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+        blank = np.zeros((8, 8), np.uint8)
+        label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
+                                lambda: (blank,) * (len(views) - 1), by_votes=True,
+                                votes_alone=(0, LEVEL.label_votes_alone),
+                                votes_dissent=DIGITS.backs, voted_views=voted, two_sources=True)
+        return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+    assert read([plain, fill, *smoothed], 2).text == "08"  # without the core view
+    assert read([plain, fill, core, *smoothed], 3).confidence < OCR.doubtful
+
+
 def _bench_case(seed: int):  # type: ignore[no-untyped-def]
     from bench.looks import cases, render
 
@@ -63,6 +94,20 @@ def test_a_thick_outlined_label_is_read_from_its_smoothed_fill(seed: int) -> Non
     assert shot.truth["screen"] == "level"
     reading = read_screen(shot.image)
     assert reading.level == shot.truth["level"], reading.doubts
+
+
+@pytest.mark.parametrize("seed", [928, 20719])
+def test_a_label_in_a_thick_dark_outline_is_read_from_its_dark_core(seed: int) -> None:
+    """Random look 928 and lab look 20719: "Level 03" in a 1.5 px outline darker than its
+    dark fill, at 0.95x-1.03x under JPEG 55-72. As plain ink the ring closes the "3" (the
+    classifier votes "08": 20719 read 8, sure; 928 a doubt); the fill's contrast speckles.
+    The strokes' dark core, smoothed over a pixel, reads "03" sure in both."""
+    from vision import read_screen
+
+    shot = _bench_case(seed)
+    assert shot.truth["screen"] == "level" and shot.truth["level"] == 3
+    reading = read_screen(shot.image)
+    assert reading.level == 3, reading.doubts
 
 
 def test_specks_between_two_columns_do_not_merge_them() -> None:

@@ -25,6 +25,7 @@ from vision.crops import (
     LabelRead,
     Shot,
     candidates,
+    dark_core,
     level_number,
     number,
     read_crops,
@@ -324,11 +325,11 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     def others() -> tuple[np.ndarray, ...]:
         fill = shot.crop(digits, plain=False)[0]
         smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
-        return fill, smoothed, rejoined(fill)
+        return fill, dark_core(shot.cut(digits), shot.background), smoothed, rejoined(fill)
 
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
                      votes_alone=(0, LEVEL.label_votes_alone), votes_dissent=DIGITS.backs,
-                     voted_views=2, two_sources=True)
+                     voted_views=3, two_sources=True)
 
 
 # ---- assembly ---------------------------------------------------------------------------------

@@ -375,6 +375,12 @@ class LevelSettings:
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
+    # px (sigma) and percentiles of the ink's luma: the level label's dark core view
+    # (vision.crops.dark_core). A pixel's smoothing blends a thick dark outline with the thin
+    # fill inside it into one stroke; the 15th and 85th percentiles of the ink's luma are its
+    # darkest and its lightest (the stroke's core and its edges), robust to JPEG's specks.
+    core_sigma: float = 1.0
+    core_percentiles: tuple[float, float] = (15.0, 85.0)
 
 
 @dataclass(frozen=True)
