@@ -46,6 +46,26 @@ def test_votes_of_the_smoothed_views_read_nothing(monkeypatch: pytest.MonkeyPatc
     assert _read(monkeypatch, doubtful, 2).confidence < OCR.doubtful
 
 
+def _read_label(monkeypatch: pytest.MonkeyPatch, views: list[Glyph], voted: int,
+                digits: int | None = None) -> Glyph:
+    """vision.crops.read_crops on a level label made as vision.level._level_crop makes it
+    (votes alone, their dissent, two sources), its views reading `views`."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import DIGITS, LEVEL
+
+    answers = iter([views[:1], views[1:]])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+    blank = np.zeros((8, 8), np.uint8)
+    label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
+                            lambda: (blank,) * (len(views) - 1), by_votes=True,
+                            votes_alone=(0, LEVEL.label_votes_alone),
+                            votes_dissent=DIGITS.backs, voted_views=voted, two_sources=True,
+                            digits=digits)
+    return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+
 def test_the_dark_core_view_dissents_from_the_plain_views_votes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Lab look 20844 (a 1.5 px dark outline round a dark "03" at 0.9x, JPEG 62): the plain
@@ -57,24 +77,23 @@ def test_the_dark_core_view_dissents_from_the_plain_views_votes(
     core = Glyph("03", 0.3, (), "03", 0.8488)
     smoothed = [Glyph("", 0.0, ("08", "0", "8"), "08", 0.797),
                 Glyph("63", 0.3, ("03",), "03", 0.881)]
+    assert _read_label(monkeypatch, [plain, fill, *smoothed], 2).text == "08"  # no core view
+    assert _read_label(monkeypatch, [plain, fill, core, *smoothed], 3).confidence \
+        < OCR.doubtful
 
-    def read(views: list[Glyph], voted: int) -> Glyph:
-        from puzzle.geometry import Box
-        from vision import crops
-        from vision.reading import LEVEL_LABEL
-        from vision.settings import DIGITS, LEVEL
 
-        answers = iter([views[:1], views[1:]])
-        monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
-        blank = np.zeros((8, 8), np.uint8)
-        label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
-                                lambda: (blank,) * (len(views) - 1), by_votes=True,
-                                votes_alone=(0, LEVEL.label_votes_alone),
-                                votes_dissent=DIGITS.backs, voted_views=voted, two_sources=True)
-        return crops.read_crops([label])[LEVEL_LABEL].glyph
-
-    assert read([plain, fill, *smoothed], 2).text == "08"  # without the core view
-    assert read([plain, fill, core, *smoothed], 3).confidence < OCR.doubtful
+def test_a_view_that_lost_a_digit_of_the_label_is_no_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 1996 ("Level 08" in a 1 px light ring at 0.65x): the fill's contrast
+    read "0" sure (its "8" lost), the fill smoothed "08" sure, the classifier at 0.999; the
+    lone "0" kept the label doubtful. The game pads the level to two digits: a view reading
+    one is no reading."""
+    views = [Glyph("02", 0.3, ("08", "82", "88"), "88", 0.1701),
+             Glyph("0", 0.741, ("6",), "0", 0.844), Glyph("", 1.0),
+             Glyph("08", 0.997, (), "08", 0.9988), Glyph("", 0.0, ("01", "0", "1"), "01", 0.0273)]
+    assert _read_label(monkeypatch, views, 3).confidence < OCR.doubtful  # every view counted
+    read = _read_label(monkeypatch, views, 3, digits=2)
+    assert read.text == "08" and read.confidence >= OCR.doubtful
 
 
 def _bench_case(seed: int):  # type: ignore[no-untyped-def]
@@ -108,6 +127,17 @@ def test_a_label_in_a_thick_dark_outline_is_read_from_its_dark_core(seed: int) -
     assert shot.truth["screen"] == "level" and shot.truth["level"] == 3
     reading = read_screen(shot.image)
     assert reading.level == 3, reading.doubts
+
+
+def test_a_label_in_a_thin_light_ring_is_read_when_a_view_lost_a_digit() -> None:
+    """Random look 1996: "Level 08" in a 1 px light ring at 0.65x; one view reads "0" sure,
+    another "08" (see test_a_view_that_lost_a_digit_of_the_label_is_no_reading)."""
+    from vision import read_screen
+
+    shot = _bench_case(1996)
+    assert shot.truth["screen"] == "level"
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"] == 8, reading.doubts
 
 
 def test_specks_between_two_columns_do_not_merge_them() -> None:

@@ -318,10 +318,16 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     # or the plain view's alone, as a dark sum's: the label is drawn in the sums' font and
     # effects, and its thick dark outline closes a "5" into Tesseract's "6" or a "2" into
     # its "4" where the classifier names the digits (LevelSettings.label_votes_alone).
+    # A third, the strokes' dark core (vision.crops.dark_core), whose votes are weighed too:
+    # a thick outline darker than the fill closes a "3" into the plain view's "8", which
+    # then stood alone (lab looks 20719, 20844: "08" for 03, sure); the core reads "03".
     # Two more views of the fill, smoothed before and after (LevelSettings.label_smooth): JPEG
     # speckles the thin fill inside a thick outline into dots Tesseract reads as "93" or
     # nothing, smoothed it reads "03". Their votes are not weighed (`voted_views`): blurred,
     # the classifier took a "03" for "08" in both.
+    # The game pads the number to two digits (`digits`): a view reading one lost the other
+    # and is no reading; read "0" sure in the fill's contrast (its "8" lost in a light ring),
+    # it kept another view's sure "08" doubtful (random look 1996).
     def others() -> tuple[np.ndarray, ...]:
         fill = shot.crop(digits, plain=False)[0]
         smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
@@ -329,7 +335,7 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
 
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
                      votes_alone=(0, LEVEL.label_votes_alone), votes_dissent=DIGITS.backs,
-                     voted_views=3, two_sources=True)
+                     voted_views=3, two_sources=True, digits=LEVEL.level_digits)
 
 
 # ---- assembly ---------------------------------------------------------------------------------
