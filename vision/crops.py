@@ -144,17 +144,19 @@ def dark_core(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     of a "3" into an "8". Smoothed over about a pixel, fill and ring blend into one stroke;
     its core is the ink deepest inside the strokes, and the pixels within half the ink's
     spread of luma from the core's are the strokes at about their drawn width, the edges
-    blended into the background left out (LevelSettings.core_sigma, core_percentiles)."""
+    blended into the background left out (LevelSettings.core_sigma, core_ink,
+    core_percentiles)."""
     if crop.size == 0:
         return np.zeros(crop.shape[:2], np.uint8)
     smooth = cv2.GaussianBlur(crop, (0, 0), LEVEL.core_sigma)
     weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
     luma = smooth.astype(np.float32) @ weights
-    darker = float(np.asarray(background, np.float32) @ weights) - luma
+    ground = float(np.asarray(background, np.float32) @ weights)
+    darker = ground - luma
     strongest = float(darker.max())
     if strongest < OCR.min_contrast:
         return np.zeros(crop.shape[:2], np.uint8)
-    ink = darker > strongest / 2
+    ink = darker > LEVEL.core_ink * strongest
     depth = cv2.distanceTransform(np.pad(ink.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     deep = depth[ink] > np.median(depth[ink])
     if not deep.any():
@@ -163,8 +165,9 @@ def dark_core(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     ends = np.percentile(luma[ink], LEVEL.core_percentiles)
     half = max(float(np.abs(ends - core).max()) / 2, 1.0)
     near: np.ndarray = np.clip(255 * (1 - np.abs(luma - core) / half), 0, 255)
-    # (a background as far from the core's luma on the light side would pass: not ink)
-    near[darker < (float(np.asarray(background, np.float32) @ weights) - core) / 2] = 0
+    # Less than LevelSettings.core_ink as dark as the core is no ink, however near its luma
+    # (a wide spread of luma would take in the background's own).
+    near[darker < LEVEL.core_ink * (ground - core)] = 0
     return near.astype(np.uint8)
 
 
