@@ -46,6 +46,72 @@ def test_votes_of_the_smoothed_views_read_nothing(monkeypatch: pytest.MonkeyPatc
     assert _read(monkeypatch, doubtful, 2).confidence < OCR.doubtful
 
 
+def _read_label(monkeypatch: pytest.MonkeyPatch, views: list[Glyph], voted: int,
+                digits: int | None = None, core: Glyph | None = None) -> Glyph:
+    """vision.crops.read_crops on a level label made as vision.level._level_crop makes it
+    (votes alone, their dissent, two sources), its views reading `views`; `core`: the
+    glyph the classifier alone reads in a view weighed by votes only (LabelCrop.votes)."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import DIGITS, LEVEL
+
+    answers = iter([views[:1], views[1:]])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+    monkeypatch.setattr(crops, "vote_labels", lambda images, first=None: [core])
+    blank = np.zeros((8, 8), np.uint8)
+    label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
+                            lambda: (blank,) * (len(views) - 1), by_votes=True,
+                            votes=None if core is None else lambda: (blank,),
+                            votes_alone=(0, LEVEL.label_votes_alone),
+                            votes_dissent=DIGITS.backs, voted_views=voted, two_sources=True,
+                            digits=digits)
+    return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+
+def test_the_dark_core_views_votes_dissent_from_the_plain_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lab look 20844 (a 1.5 px dark outline round a dark "03" at 0.9x, JPEG 62): the plain
+    view's classifier votes "08" at 0.91 (the ring closes the "3"), and stood alone, sure and
+    wrong. The dark core view (vision.crops.dark_core) votes "03" at 0.85; weighed with the
+    plain and fill views (LabelCrop.votes), its vote keeps the label doubtful."""
+    plain = Glyph("03", 0.3, ("08",), "08", 0.9068)
+    fill = Glyph("63", 0.3, ("68", "03", "08"), "03", 0.3024)
+    core = Glyph("03", 0.3, (), "03", 0.8488)
+    views = [plain, fill, Glyph("", 0.0, ("08", "0", "8"), "08", 0.797),
+             Glyph("63", 0.3, ("03",), "03", 0.881)]
+    assert _read_label(monkeypatch, views, 2).text == "08"  # without the core view
+    assert _read_label(monkeypatch, [*views, core], 2, 2, core).confidence < OCR.doubtful
+
+
+def test_the_dark_core_never_dissents_from_a_first_view_read_sure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lab look 21665: "Level 01" in a 1.5 px dark ring at 1.09x, read "01" sure in plain ink
+    (the classifier at 0.99); the dark core read "61" sure. Weighed as a view that may
+    dissent from the first, it doubted the label; it only agrees or votes."""
+    views = [Glyph("01", 0.961, (), "01", 0.992), Glyph("03", 0.3, ("05", "04"), "04", 0.0563),
+             Glyph("01", 0.974, (), "01", 0.9733), Glyph("01", 0.741, ("03",), "01", 0.992)]
+    core = Glyph("61", 0.716, ("64",), "61", 0.7253)
+    assert _read_label(monkeypatch, [views[0], views[1], core, *views[2:]],
+                       3, 2).confidence < OCR.doubtful  # what the place prevents
+    read = _read_label(monkeypatch, [*views, core], 2, 2, core)
+    assert read.text == "01" and read.confidence >= OCR.doubtful
+
+
+def test_a_view_that_lost_a_digit_of_the_label_is_no_reading(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 1996 ("Level 08" in a 1 px light ring at 0.65x): the fill's contrast
+    read "0" sure (its "8" lost), the fill smoothed "08" sure, the classifier at 0.999; the
+    lone "0" kept the label doubtful. The game pads the level to two digits: a view reading
+    one is no reading."""
+    views = [Glyph("02", 0.3, ("08", "82", "88"), "88", 0.1701),
+             Glyph("0", 0.741, ("6",), "0", 0.844),
+             Glyph("08", 0.997, (), "08", 0.9988), Glyph("", 0.0, ("01", "0", "1"), "01", 0.0273)]
+    assert _read_label(monkeypatch, views, 2).confidence < OCR.doubtful  # every view counted
+    read = _read_label(monkeypatch, views, 2, digits=2)
+    assert read.text == "08" and read.confidence >= OCR.doubtful
+
+
 def _bench_case(seed: int):  # type: ignore[no-untyped-def]
     from bench.looks import cases, render
 
@@ -63,6 +129,31 @@ def test_a_thick_outlined_label_is_read_from_its_smoothed_fill(seed: int) -> Non
     assert shot.truth["screen"] == "level"
     reading = read_screen(shot.image)
     assert reading.level == shot.truth["level"], reading.doubts
+
+
+@pytest.mark.parametrize("seed", [928, 20719, 23249])
+def test_a_label_in_a_thick_dark_outline_is_read_from_its_dark_core(seed: int) -> None:
+    """Random look 928 and lab looks 20719, 23249: "Level 03" in a 1.5-2 px outline darker
+    than its dark fill, at 0.82x-1.03x under JPEG 55-72. As plain ink the ring closes the "3"
+    (the classifier votes "08": 20719 read 8, sure; the others doubts); the fill's contrast
+    speckles. The strokes' dark core, smoothed over a pixel, reads "03" sure."""
+    from vision import read_screen
+
+    shot = _bench_case(seed)
+    assert shot.truth["screen"] == "level" and shot.truth["level"] == 3
+    reading = read_screen(shot.image)
+    assert reading.level == 3, reading.doubts
+
+
+def test_a_label_in_a_thin_light_ring_is_read_when_a_view_lost_a_digit() -> None:
+    """Random look 1996: "Level 08" in a 1 px light ring at 0.65x; one view reads "0" sure,
+    another "08" (see test_a_view_that_lost_a_digit_of_the_label_is_no_reading)."""
+    from vision import read_screen
+
+    shot = _bench_case(1996)
+    assert shot.truth["screen"] == "level"
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"] == 8, reading.doubts
 
 
 def test_specks_between_two_columns_do_not_merge_them() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from types import MappingProxyType
 
 import numpy as np
@@ -25,6 +25,7 @@ from vision.crops import (
     LabelRead,
     Shot,
     candidates,
+    dark_core,
     level_number,
     number,
     read_crops,
@@ -331,14 +332,27 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     # speckles the thin fill inside a thick outline into dots Tesseract reads as "93" or
     # nothing, smoothed it reads "03". Their votes are not weighed (`voted_views`): blurred,
     # the classifier took a "03" for "08" in both.
+    # Last, the strokes' dark core (vision.crops.dark_core), for Tesseract to agree with, and
+    # whose votes are weighed (`votes`): a thick outline darker than the fill closes a "3"
+    # into the plain view's "8", which then stood alone (lab looks 20719, 20844: "08" for 03,
+    # sure); the core reads "03". Not among the views that may dissent from a first view read
+    # sure: it read a sure "01" (classifier 0.99) in a 1.5 px ring at 1.09x as "61" (21665).
+    # The game pads the number to two digits (`digits`): a view reading one lost the other
+    # and is no reading; read "0" sure in the fill's contrast (its "8" lost in a light ring),
+    # it kept another view's sure "08" doubtful (random look 1996).
+    @cache
+    def core() -> np.ndarray:
+        return dark_core(shot.cut(digits), shot.background)
+
     def others() -> tuple[np.ndarray, ...]:
         fill = shot.crop(digits, plain=False)[0]
         smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
-        return fill, smoothed, rejoined(fill)
+        return fill, smoothed, rejoined(fill), core()
 
     return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
-                     votes_alone=(0, LEVEL.label_votes_alone), votes_dissent=DIGITS.backs,
-                     voted_views=2, two_sources=True)
+                     votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
+                     votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
+                     digits=LEVEL.level_digits)
 
 
 # ---- assembly ---------------------------------------------------------------------------------

@@ -394,6 +394,15 @@ class LevelSettings:
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
+    # The level label's dark core view (vision.crops.dark_core): the smoothing's sigma (px),
+    # about a pixel, blends a thick dark outline with the thin fill inside it into one stroke
+    # (on "Level 03" in a 1.5 px dark ring at 0.9x-1.03x, 0.8 and 1.2 px lost two of the three
+    # sure readings); ink is at least this share as dark as the darkest pixel, or as the
+    # strokes' core; the 15th and 85th percentiles of the ink's luma are its darkest and its
+    # lightest (the stroke's core and its edges), robust to JPEG's specks.
+    core_sigma: float = 1.0
+    core_ink: float = 0.5
+    core_percentiles: tuple[float, float] = (15.0, 85.0)
 
 
 @dataclass(frozen=True)
