@@ -16,6 +16,9 @@ Run from the project root (2,000 seeds take a few minutes on one core):
     .venv/bin/python bench/looks.py [--seeds N] [--start S] [--show K]
 A lab of the boards with most sums (level 14 and 15 screens under each seed's look):
     .venv/bin/python bench/looks.py --start 20000 --seeds 300 --levels 14 15
+Boards nobody drew (game.random_levels: blocks, holes, labels on random sides), each under its
+seed's look, as a stand-in for other people's level layouts (undrawable ones are skipped):
+    .venv/bin/python bench/looks.py --layouts --start 30000 --seeds 400
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ sys.path.insert(0, str(PROJECT))
 from puzzle.model import same_board  # noqa: E402  (after the path, as the bench runs as a script)
 
 PACKS = PROJECT / "tests" / "data" / "packs"
+LAYOUTS = "random-layout"  # a Case's pack for a board of game.random_levels
 SCREENS = ("level", "level_select", "level_complete")
 SCREEN_WEIGHTS = (8, 1, 1)
 
@@ -59,11 +63,22 @@ class Case:
                 f"p{self.placed}m{self.misplace}c{self.completed}")
 
 
-def cases(seeds: Iterable[int], levels: Sequence[int] = ()) -> list[Case]:
+def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False
+          ) -> list[Case]:
     """The case of each seed (the same every run). With `levels`, every case is a level
     screen of one of these built-in levels (a lab of the boards whose doubts a bench
-    shows; the look is still the seed's own)."""
+    shows; the look is still the seed's own). With `layouts`, a level screen of the seed's
+    random layout (`layout_of`), up to 3 of its pieces placed and at least one cell left."""
     from game.packs import built_in, load_pack
+
+    if layouts:
+        chosen_layouts = []
+        for seed in seeds:
+            rng = random.Random(f"layout-{seed}")
+            pieces = len(layout_of(seed).puzzle.pieces)
+            chosen_layouts.append(Case(seed, "level", LAYOUTS, 1,
+                                       rng.randint(0, min(3, pieces - 1)), 0, 0))
+        return chosen_layouts
 
     packs: dict[str | None, int] = {None: built_in().count}
     for folder in sorted(p for p in PACKS.iterdir() if p.is_dir() and any(p.glob("*.json"))):
@@ -86,10 +101,20 @@ def cases(seeds: Iterable[int], levels: Sequence[int] = ()) -> list[Case]:
     return chosen
 
 
+def layout_of(seed: int) -> Any:
+    """The seed's random layout (game.random_levels), the same every run."""
+    from game.random_levels import random_level
+
+    return random_level(random.Random(f"layout-{seed}"))
+
+
 def render(case: Case) -> Any:
     from game.looks import random_look
     from game.render import render_screen
 
+    if case.pack == LAYOUTS:
+        return render_screen("level", level=layout_of(case.seed), placed=case.placed,
+                             seed=case.seed, look=random_look(case.seed))
     pack = PACKS / case.pack if case.pack else None
     return render_screen(case.screen, level=case.level, placed=case.placed,
                          misplace=case.misplace, completed=case.completed, seed=case.seed,
@@ -152,13 +177,19 @@ class Outcome:
     settled: int = 0  # doubtful digits the puzzle's rules settled (vision.resolve)
 
 
-def sweep(seeds: Iterable[int], levels: Sequence[int] = ()) -> list[Outcome]:
+def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False
+          ) -> list[Outcome]:
+    """Each case read and judged; a random layout the game would not draw (labels over each
+    other or over a cell) is left out."""
     from game.looks import random_look
+    from game.random_levels import drawable
     from vision import read_screen
 
     outcomes = []
-    for case in cases(seeds, levels):
+    for case in cases(seeds, levels, layouts):
         shot = render(case)
+        if case.pack == LAYOUTS and not drawable(shot.truth):
+            continue
         started = time.perf_counter()
         reading = read_screen(shot.image)
         ms = (time.perf_counter() - started) * 1000
@@ -215,9 +246,11 @@ def main() -> int:
     parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
     parser.add_argument("--levels", type=int, nargs="*", default=(),
                         help="only level screens of these built-in levels (a lab)")
+    parser.add_argument("--layouts", action="store_true",
+                        help="level screens of random layouts nobody drew (a lab)")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
-    outcomes = sweep(range(args.start, args.start + args.seeds), args.levels)
+    outcomes = sweep(range(args.start, args.start + args.seeds), args.levels, args.layouts)
     if args.verdicts:
         args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
                                          f"settled={o.settled} {o.detail}\n"
