@@ -306,3 +306,19 @@ def test_a_block_of_placed_pieces_only_across_an_empty_line_is_on_the_board(axis
         assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, render.truth["placed"]))
     assert cut_off, "no seed placed the whole first block: the case is not tested"
 
+
+def test_a_tray_pieces_frame_alone_is_no_odd_cell() -> None:
+    """A piece fill as pale as the background round it leaves the piece's dark frame standing
+    alone, a square 0.85 times a cell's side: that is the piece's frame, not a cell misdrawn
+    (it was a doubt, "square near 88x87: 0.85 times the cells' size", no puzzle built)."""
+    from pathlib import Path
+
+    from game.looks import random_look
+
+    pack = Path(__file__).parent / "data" / "packs" / "answers"
+    shot = render_screen("level", level=2, placed=3, look=random_look(3024), pack=pack, seed=3024)
+    reading = read_screen(shot.image)
+    seen = reading.to_dict()
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert same_board(seen["puzzle"], shot.truth["puzzle"])
+    assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))

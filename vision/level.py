@@ -135,7 +135,7 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
         ink[max(0, int(fill.y)):int(np.ceil(fill.bottom)),
             max(0, int(fill.x)):int(np.ceil(fill.right))] = 0
     parts, labels = ink_parts(ink, LABEL.min_part * grid.pitch)
-    doubts = _odd_sized(shot, odd, side)
+    doubts = _odd_sized(shot, odd, side, pieces)
     cells = _locate_cells(shot, grid, squares, doubts)
     for cell in _placed_cells(pieces, grid):
         # A piece as pale as the background round it (a light blue fill on a pale ground)
@@ -146,11 +146,17 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
                  tuple(doubts))
 
 
-def _odd_sized(shot: Shot, odd: Sequence[Rect], side: float) -> list[Doubt]:
-    """Outlines nearly a cell's size but not the board's one size: a cell misdrawn or misread."""
+def _odd_sized(shot: Shot, odd: Sequence[Rect], side: float,
+               pieces: Sequence[FoundPiece]) -> list[Doubt]:
+    """Outlines nearly a cell's size but not the board's one size: a cell misdrawn or misread.
+    A piece's own frame is no such outline: a fill near the background's colour (blue on
+    steel blue) leaves the piece's dark frame standing alone, a square 0.85 times a cell's side
+    (random look 3024: two tray pieces' frames, a doubt and no puzzle)."""
     low, high = LEVEL.odd_outline
     doubts = []
     for sq in odd:
+        if any(sq.contains(p.fill.center) for p in pieces):
+            continue
         if low * side <= sq.side <= high * side:
             box = shot.box(sq)
             doubts.append(Doubt(OutlineNear("square", box),
