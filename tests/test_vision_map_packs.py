@@ -177,3 +177,34 @@ def test_a_map_read_from_its_last_row_only_is_a_fault() -> None:
         "the level map's first button is not in its first column: buttons missed")
     assert map_fault(_buttons([FIVE, FIVE[:2]]), 400.0) is None
     assert map_fault(_buttons([FIVE[:3]]), 400.0) is None  # a short first row starts left
+
+
+@pytest.mark.parametrize(("seed", "completed"), [(40008, 11), (40030, 7), (40034, 13)])
+def test_five_full_rows_under_a_random_look_read_whole(seed: int, completed: int) -> None:
+    """A map of 25 levels ends lower than the 15 levels' one (0.977 of the game's height):
+    its fifth row, cut off by a band that stopped at 0.95, broke the projections and the
+    first rows went missing ("a row missed" on 13 of 40 such random looks)."""
+    from game.looks import random_look
+
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(25)))
+    render = render_screen("level_select", completed=completed, pack=pack, seed=seed,
+                           look=random_look(seed))
+    reading = read_screen(render.image)
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+
+
+@pytest.mark.parametrize("count", [38, 60])
+@pytest.mark.parametrize("scale", [0.6, 1.0, 2.0])
+def test_a_map_shrunk_past_what_vision_reads_is_a_doubt_not_the_title(count: int,
+                                                                      scale: float) -> None:
+    """Past 35 levels the map's rows of five shrink their buttons under the size the map
+    reader looks for: the screen, which shows the logo, was read as the title, sure and
+    wrong. Its filled buttons make it a map, doubted."""
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    reading = read_screen(render_screen("level_select", completed=count // 3, pack=pack,
+                                        scale=scale).image)
+    assert reading.screen == "level_select"
+    assert reading.doubts

@@ -71,15 +71,16 @@ def _logo_squares(top: np.ndarray, width: int) -> bool:
 
 
 def filled_buttons(view: np.ndarray, background: np.ndarray) -> int:
-    """How many filled squares of a level button's size stand where the map's buttons do: a
-    map whose locked buttons a degraded capture washed out still shows its open ones (the
-    title has none there)."""
+    """How many filled squares of a level button's size, or smaller down to `least_button`,
+    stand where the map's buttons do: a map whose locked buttons a degraded capture washed out
+    still shows its open ones, and a map of many levels its shrunk ones (the title has none
+    there)."""
     height, width = view.shape[:2]
     top, bottom = (int(f * height) for f in SCREEN_KIND.button_band)
     band = view[top:bottom]
     filled = (distance(band, background) > SCREEN_KIND.fill_distance).astype(np.uint8) * 255
-    parts, _ = ink_parts(filled, SCREEN_KIND.button_side[0] * width)
-    low, high = (f * width for f in SCREEN_KIND.button_side)
+    low, high = SCREEN_KIND.least_button * width, SCREEN_KIND.button_side[1] * width
+    parts, _ = ink_parts(filled, low)
     return sum(1 for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
                and abs(p.rect.w - p.rect.h) <= SCREEN_KIND.button_size_tolerance * p.rect.w
                and p.area >= SCREEN_KIND.logo_fill * p.rect.w * p.rect.h)

@@ -253,7 +253,14 @@ class ScreenKindSettings:
     white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
-    button_band: tuple[float, float] = (0.42, 0.95)  # of the game height: map buttons' rows
+    # of the game height: map buttons' rows (a map of 25 levels, five full rows, ends at 0.977:
+    # cut at 0.95, random looks of 25- and 30-level packs read "a row missed" in 13 of 40)
+    button_band: tuple[float, float] = (0.42, 0.99)
+    # of the game width: the least side of a filled square that makes a screen with the logo a
+    # map, not the title, even when no map can be read from it: a pack of 36 levels or more
+    # shrinks its buttons under `button_side` (0.02 at 60 levels), and such a map was read as
+    # the title, sure and wrong
+    least_button: float = 0.012
     # brighter than the fill by this: the completed check mark. Measured as the corner's
     # n-th brightest excess over the fill (n: the pixels _state asks for) on 563 maps of
     # random looks shrunk under 0.75x: open buttons 9 at most, completed ones 16 at the
