@@ -322,3 +322,17 @@ def test_a_tray_pieces_frame_alone_is_no_odd_cell() -> None:
     assert not reading.doubts, [str(d) for d in reading.doubts]
     assert same_board(seen["puzzle"], shot.truth["puzzle"])
     assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))
+
+
+def test_a_sliver_of_ink_in_a_cell_is_read_not_raised() -> None:
+    """Level 15 shrunk to 0.64x under a random look leaves a 6x1 logical sliver of ink in a
+    cell, whose crop rounded to no row at all: the reading raised a ValueError (no colour
+    channels in an empty crop). Any crop keeps at least a pixel; the cell is then a doubt."""
+    from game.looks import random_look
+
+    shot = render_screen("level", level=15, placed=3, misplace=1, seed=20116,
+                         look=random_look(20116))
+    reading = read_screen(shot.image)
+    assert reading.screen == "level"
+    assert reading.puzzle is None or same_board(reading.to_dict()["puzzle"],
+                                                shot.truth["puzzle"])

@@ -54,7 +54,12 @@ class Shot:
         """The screenshot's pixels round the digits (with READ.crop_margin), and their box:
         what every view of a label starts from."""
         box = self.box(digits.inflate(READ.crop_margin * digits.h))
-        return self.image[max(0, box.y):box.bottom, max(0, box.x):box.right], box
+        # At least one pixel each way, inside the image: a sliver of ink one logical pixel
+        # thin, shrunk to 0.64x, rounded to no row at all, and an empty crop has no colour
+        # channels to measure (level 15 under random look 20116 raised a ValueError).
+        height, width = self.image.shape[:2]
+        y0, x0 = min(max(0, box.y), height - 1), min(max(0, box.x), width - 1)
+        return self.image[y0:max(box.bottom, y0 + 1), x0:max(box.right, x0 + 1)], box
 
     def blue_crop(self, digits: Rect) -> np.ndarray:
         """The digits' crop as how much bluer than red and green each pixel is, beyond the
