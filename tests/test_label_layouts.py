@@ -325,6 +325,26 @@ def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
         ("right", None)]
 
 
+def test_a_one_pixel_speck_where_the_arrow_belongs_hides_no_arrowless_label() -> None:
+    """A faint blue arrow lost to the blur but for a sliver one pixel thin, its ringed digits
+    starting a little nearer the cell than the game sets digits (the ring grows them): the
+    sliver is no arrow, and the digits are the label, read with the arrow lost (the sliver
+    taken for the arrow made the digits 'ink at the line's end that is not a sum arrow')."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    edge = 50 + 22
+    canvas[58:62, edge + 1] = 255  # the sliver, 1 x 4 just outside the cell
+    x = edge + 8  # 0.17 of the pitch out: past the arrow's place, short of the digits'
+    cv2.rectangle(canvas, (x, 52), (x + 8, 68), 255, -1)
+    cv2.rectangle(canvas, (x + 12, 52), (x + 20, 68), 255, -1)
+    parts, labels = ink_parts(canvas, 2)
+    found = find_sums(parts, grid, [(0, 0)], labels)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+
+
 # ---- the level number: what follows the widest space near the line's end --------------------
 
 
