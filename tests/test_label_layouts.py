@@ -227,6 +227,32 @@ def test_a_ringed_row_arrow_before_exactly_two_digits_is_the_arrow() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
+def _merged_row_label(arrow_height: int) -> list[Any]:
+    """One cell at the origin (pitch 48, side 44), and at its right end a 6 px wide solid
+    blob `arrow_height` tall, then, 7 px further, one blob 25 x 15: two ringed digits merged."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x = 50 + 22 + 2
+    half = arrow_height // 2
+    cv2.ellipse(canvas, (x + 3, 60), (3, half), 0, 0, 360, 255, -1)
+    x += 6 + 7
+    cv2.ellipse(canvas, (x + 12, 60), (12, 7), 0, 0, 360, 255, -1)
+    parts, labels = ink_parts(canvas, 3)
+    return find_sums(parts, grid, [(0, 0)], labels)
+
+
+def test_a_faint_arrow_as_tall_as_two_merged_digits_is_their_arrow() -> None:
+    """A faint blue arrow blurred as tall as its ringed digits, merged into one blob plainly
+    two digits wide: no third digit stands before two, so the blob is the arrow (it was 'ink
+    at the line's end that is not a sum arrow'); taller than they are, it is not."""
+    found = _merged_row_label(15)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 2)]
+    found = _merged_row_label(19)
+    assert [(f.side, f.arrow is not None) for f in found] != [("right", True)]
+
 def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
     """The arrow lost, the label's first digit stands where it belongs: as tall as the next
     digit, it is no arrow, and the label is reported, not read without one."""

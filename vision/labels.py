@@ -287,13 +287,14 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
 def _merged_two_after(arrow_at: tuple[float, float, Part], text: tuple[float, float, Part],
                       grid: Grid) -> bool:
     """_two_digits_after where the two digits merged into one blob, too wide for one digit
-    (a blurred ring joins them): the blob nearest the end cell, shorter than they are and set
-    apart from them (merged digits have no gap between them at all), is the arrow."""
+    (a blurred ring joins them): the blob nearest the end cell, no taller than they are
+    (`LabelSettings.merged_arrow`) and set apart from them (merged digits have no gap between
+    them at all), is the arrow."""
     (_, far, arrow), (near, _, digits) = arrow_at, text
     if digits.rect.w < LABEL.merged_two * digits.rect.h:
         return False
     return (LABEL.min_stroke <= near - far <= LABEL.digit_gap * grid.pitch
-            and arrow.rect.h <= LABEL.ringed_arrow * digits.rect.h
+            and arrow.rect.h <= LABEL.merged_arrow * digits.rect.h
             and _same_line(arrow.rect, digits.rect))
 
 
