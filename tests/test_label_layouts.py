@@ -227,6 +227,7 @@ def test_a_ringed_row_arrow_before_exactly_two_digits_is_the_arrow() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
+
 def _merged_row_label(arrow_height: int) -> list[Any]:
     """One cell at the origin (pitch 48, side 44), and at its right end a 6 px wide solid
     blob `arrow_height` tall, then, 7 px further, one blob 25 x 15: two ringed digits merged."""
@@ -351,6 +352,7 @@ def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
         ("right", None)]
 
 
+
 def test_a_one_pixel_speck_where_the_arrow_belongs_hides_no_arrowless_label() -> None:
     """A faint blue arrow lost to the blur but for a sliver one pixel thin, its ringed digits
     starting a little nearer the cell than the game sets digits (the ring grows them): the
@@ -369,6 +371,31 @@ def test_a_one_pixel_speck_where_the_arrow_belongs_hides_no_arrowless_label() ->
     parts, labels = ink_parts(canvas, 2)
     found = find_sums(parts, grid, [(0, 0)], labels)
     assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+
+
+def _corner_label() -> list[Any]:
+    """Cells (0, 0), (0, 1) and (1, 0) (pitch 48, side 44): two digits with no arrow where the
+    missing cell (1, 1) would be, right of row 1's end and below column 1's."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((200, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x, y = 50 + 22 + 14, 108 - 8  # 0.3 of the pitch right of row 1's end, on its axis
+    cv2.rectangle(canvas, (x, y), (x + 7, y + 16), 255, -1)
+    cv2.rectangle(canvas, (x + 10, y), (x + 17, y + 16), 255, -1)
+    parts, labels = ink_parts(canvas, 2)
+    return find_sums(parts, grid, [(0, 0), (0, 1), (1, 0)], labels)
+
+
+def test_arrowless_digits_at_two_line_ends_name_both_for_the_rules() -> None:
+    """Digits with no arrow standing both right of a row's end and below a column's (where a
+    cell is missing): which line owns them only an arrow tells, so the label names both ends
+    (`elsewhere`) for the puzzle's rules to choose (vision.resolve.place), the first found
+    reading for the row (they were 'ink at the line's end that is not a sum arrow' at both)."""
+    found = _corner_label()
+    assert [(f.axis, f.index, f.side, f.arrow is not None, f.elsewhere) for f in found] == [
+        ("row", 1, "right", True, (("col", 1, "bottom", (0, 1)),))]
 
 
 # ---- the level number: what follows the widest space near the line's end --------------------
