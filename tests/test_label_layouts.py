@@ -398,6 +398,29 @@ def test_arrowless_digits_at_two_line_ends_name_both_for_the_rules() -> None:
         ("row", 1, "right", True, (("col", 1, "bottom", (0, 1)),))]
 
 
+
+@pytest.mark.parametrize(("pack_name", "number_"), [("labels", 6), (None, 10)])
+def test_a_blue_sum_whose_arrow_is_lost_is_owned_by_the_line_that_gives_an_answer(
+        pack_name: str | None, number_: int) -> None:
+    """Blue arrows drawn in the background's colour (lost, as a faint one is in the blur):
+    the labels pack's row-4 "05" stands right of the row's end and below a column whose
+    cells are all given; level 10's row-0 label stands by a column's end too. Each was 'ink
+    at the line's end that is not a sum arrow'; the rules now put it at the one end whose
+    line gives the level an answer (vision.resolve.place)."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, Look
+    from game.packs import built_in
+
+    pack = load_pack(LABELS_PACK) if pack_name else built_in()
+    level = pack.level(number_)
+    look = Look.real(level)
+    look = replace(look, blue_arrow=look.background, degrade=Degrade(rescale=1.0))
+    shot = render_screen("level", level=number_, placed=2, look=look, pack=pack)
+    reading = read_screen(shot.image)
+    assert same_board(reading.to_dict()["puzzle"], shot.truth["puzzle"]), reading.doubts
+    assert [s.by for s in reading.settled] == ["owner"]
+
 # ---- the level number: what follows the widest space near the line's end --------------------
 
 
