@@ -167,6 +167,33 @@ def test_a_ringed_row_arrow_before_exactly_two_digits_is_the_arrow() -> None:
     assert [(f.side, f.arrow) for f in found] == [("right", None)]
 
 
+
+def _merged_row_label(arrow_height: int) -> list[Any]:
+    """One cell at the origin (pitch 48, side 44), and at its right end a 6 px wide solid
+    blob `arrow_height` tall, then, 7 px further, one blob 25 x 15: two ringed digits merged."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x = 50 + 22 + 2
+    half = arrow_height // 2
+    cv2.ellipse(canvas, (x + 3, 60), (3, half), 0, 0, 360, 255, -1)
+    x += 6 + 7
+    cv2.ellipse(canvas, (x + 12, 60), (12, 7), 0, 0, 360, 255, -1)
+    parts, labels = ink_parts(canvas, 3)
+    return find_sums(parts, grid, [(0, 0)], labels)
+
+
+def test_a_faint_arrow_as_tall_as_two_merged_digits_is_their_arrow() -> None:
+    """A faint blue arrow blurred as tall as its ringed digits, merged into one blob plainly
+    two digits wide: no third digit stands before two, so the blob is the arrow (it was 'ink
+    at the line's end that is not a sum arrow'); taller than they are, it is not."""
+    found = _merged_row_label(15)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 2)]
+    found = _merged_row_label(19)
+    assert [(f.side, f.arrow is not None) for f in found] != [("right", True)]
+
 def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
     """The arrow lost, the label's first digit stands where it belongs: as tall as the next
     digit, it is no arrow, and the label is reported, not read without one."""
@@ -264,6 +291,75 @@ def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
     assert [(f.side, f.arrow) for f in find_sums(parts, grid, [(0, 0)], labels)] == [
         ("right", None)]
 
+
+
+def test_a_one_pixel_speck_where_the_arrow_belongs_hides_no_arrowless_label() -> None:
+    """A faint blue arrow lost to the blur but for a sliver one pixel thin, its ringed digits
+    starting a little nearer the cell than the game sets digits (the ring grows them): the
+    sliver is no arrow, and the digits are the label, read with the arrow lost (the sliver
+    taken for the arrow made the digits 'ink at the line's end that is not a sum arrow')."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    edge = 50 + 22
+    canvas[58:62, edge + 1] = 255  # the sliver, 1 x 4 just outside the cell
+    x = edge + 8  # 0.17 of the pitch out: past the arrow's place, short of the digits'
+    cv2.rectangle(canvas, (x, 52), (x + 8, 68), 255, -1)
+    cv2.rectangle(canvas, (x + 12, 52), (x + 20, 68), 255, -1)
+    parts, labels = ink_parts(canvas, 2)
+    found = find_sums(parts, grid, [(0, 0)], labels)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+
+
+def _corner_label() -> list[Any]:
+    """Cells (0, 0), (0, 1) and (1, 0) (pitch 48, side 44): two digits with no arrow where the
+    missing cell (1, 1) would be, right of row 1's end and below column 1's."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((200, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x, y = 50 + 22 + 14, 108 - 8  # 0.3 of the pitch right of row 1's end, on its axis
+    cv2.rectangle(canvas, (x, y), (x + 7, y + 16), 255, -1)
+    cv2.rectangle(canvas, (x + 10, y), (x + 17, y + 16), 255, -1)
+    parts, labels = ink_parts(canvas, 2)
+    return find_sums(parts, grid, [(0, 0), (0, 1), (1, 0)], labels)
+
+
+def test_arrowless_digits_at_two_line_ends_name_both_for_the_rules() -> None:
+    """Digits with no arrow standing both right of a row's end and below a column's (where a
+    cell is missing): which line owns them only an arrow tells, so the label names both ends
+    (`elsewhere`) for the puzzle's rules to choose (vision.resolve.place), the first found
+    reading for the row (they were 'ink at the line's end that is not a sum arrow' at both)."""
+    found = _corner_label()
+    assert [(f.axis, f.index, f.side, f.arrow is not None, f.elsewhere) for f in found] == [
+        ("row", 1, "right", True, (("col", 1, "bottom", (0, 1)),))]
+
+
+
+@pytest.mark.parametrize(("pack_name", "number_"), [("labels", 6), (None, 10)])
+def test_a_blue_sum_whose_arrow_is_lost_is_owned_by_the_line_that_gives_an_answer(
+        pack_name: str | None, number_: int) -> None:
+    """Blue arrows drawn in the background's colour (lost, as a faint one is in the blur):
+    the labels pack's row-4 "05" stands right of the row's end and below a column whose
+    cells are all given; level 10's row-0 label stands by a column's end too. Each was 'ink
+    at the line's end that is not a sum arrow'; the rules now put it at the one end whose
+    line gives the level an answer (vision.resolve.place)."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, Look
+    from game.packs import built_in
+
+    pack = load_pack(LABELS_PACK) if pack_name else built_in()
+    level = pack.level(number_)
+    look = Look.real(level)
+    look = replace(look, blue_arrow=look.background, degrade=Degrade(rescale=1.0))
+    shot = render_screen("level", level=number_, placed=2, look=look, pack=pack)
+    reading = read_screen(shot.image)
+    assert same_board(reading.to_dict()["puzzle"], shot.truth["puzzle"]), reading.doubts
+    assert [s.by for s in reading.settled] == ["owner"]
 
 # ---- the level number: what follows the widest space near the line's end --------------------
 

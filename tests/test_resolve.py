@@ -577,3 +577,44 @@ def test_a_sure_reading_with_no_answer_the_rules_cannot_settle_names_the_suspect
     suspects = [d for d in reading.doubts if "the solver suspects it" in d.reason]
     assert key in [d.key for d in suspects] and all(d.box is not None for d in suspects)
     assert str(reading.doubts[-1]).startswith("puzzle: not built: no solution")
+
+
+def _unplaced(puzzle: Puzzle, n: int, places: list[tuple[Any, int, Any]]) -> tuple[
+        list[CellReading], list[PieceReading], list[SumReading], resolve.Unplaced]:
+    """The puzzle's readings with its sum `n` read sure but its line unknown: it may stand at
+    any of `places`."""
+    cells, pieces, sums = _readings(puzzle)
+    unknown = sums.pop(n)
+    doubt = Doubt(SumAt(unknown.axis, unknown.index, unknown.side), "its line is unknown", BOX)
+    return cells, pieces, sums, resolve.Unplaced(doubt, unknown, tuple(places))
+
+
+def test_a_sum_whose_line_is_unknown_goes_to_the_one_line_end_that_gives_an_answer() -> None:
+    """Arrowless digits standing at two line ends (random looks 1478, 7531: a blue "05" right
+    of a row's end and below a full column's): of the ends, the one whose line gives the level
+    an answer with that total is the sum's; where two do, its line stays a doubt."""
+    puzzle = load_level(15).puzzle
+    truth = puzzle.sums[0]
+    side = truth.side or "left"
+    cells, pieces, sums, _ = _unplaced(puzzle, 0, [])
+    budget = [1000]
+    lines = {(a, i) for r, c, _ in puzzle.cells for a, i in (("row", r), ("col", c))}
+    held = {(s.axis, s.index, s.side) for s in sums}
+    ends = [(a, i, s) for a, i in sorted(lines) for s in (
+        ("left", "right") if a == "row" else ("top", "bottom")) if (a, i, s) not in held]
+
+    def solves(end: tuple[Any, int, Any]) -> bool:
+        put = SumReading(end[0], end[1], truth.total, truth.scope, end[2], BOX)
+        open_ = Open(Doubt(SumAt(end[0], end[1], end[2]), "", BOX), put)
+        return resolve._solves(cells, pieces, sums, [open_], [truth.total], budget)
+
+    wrong = next(e for e in ends if (e[0], e[1]) != (truth.axis, truth.index) and not solves(e))
+    rival = next(e for e in ends if (e[0], e[1]) != (truth.axis, truth.index) and solves(e))
+    here = (truth.axis, truth.index, side)
+    cells, pieces, sums, unplaced = _unplaced(puzzle, 0, [wrong, here])
+    placed = resolve.place(cells, pieces, sums, [unplaced])
+    assert placed is not None and same_board(placed.puzzle.to_dict(), puzzle.to_dict())
+    assert [(str(s.key), s.value, s.by) for s in placed.settled] == [
+        (str(SumAt(*here)), truth.total, "owner")]
+    cells, pieces, sums, unplaced = _unplaced(puzzle, 0, [here, rival])
+    assert resolve.place(cells, pieces, sums, [unplaced]) is None

@@ -53,6 +53,9 @@ class FoundSum:
     parts: tuple[Part, ...]
     end: Cell  # the line's outer-most cell the label stands beside
     unclear: str | None = None  # why the label cannot be trusted, when it cannot
+    # Other line ends its digits stand at, when no arrow said which line owns them (an
+    # arrowless label where two lines end side by side): only the puzzle's rules can tell.
+    elsewhere: tuple[tuple[Axis, int, Side, Cell], ...] = ()
 
 
 def ink_parts(ink: np.ndarray, min_side: float) -> tuple[list[Part], np.ndarray]:
@@ -121,8 +124,9 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
             for side, position in _ends(axis, first, last):
                 if (axis, index, side) in nearest:
                     continue
+                labelled = {*nearest, *((f.axis, f.index, f.side) for f in found)}
                 lost = _arrowless(parts, grid, axis, index, side, position, claimed, labels,
-                                  ends)
+                                  ends, labelled)
                 if lost is not None:
                     found.append(lost)
                     claimed |= {part.label for part in lost.parts}
@@ -287,13 +291,14 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
 def _merged_two_after(arrow_at: tuple[float, float, Part], text: tuple[float, float, Part],
                       grid: Grid) -> bool:
     """_two_digits_after where the two digits merged into one blob, too wide for one digit
-    (a blurred ring joins them): the blob nearest the end cell, shorter than they are and set
-    apart from them (merged digits have no gap between them at all), is the arrow."""
+    (a blurred ring joins them): the blob nearest the end cell, no taller than they are
+    (`LabelSettings.merged_arrow`) and set apart from them (merged digits have no gap between
+    them at all), is the arrow."""
     (_, far, arrow), (near, _, digits) = arrow_at, text
     if digits.rect.w < LABEL.merged_two * digits.rect.h:
         return False
     return (LABEL.min_stroke <= near - far <= LABEL.digit_gap * grid.pitch
-            and arrow.rect.h <= LABEL.ringed_arrow * digits.rect.h
+            and arrow.rect.h <= LABEL.merged_arrow * digits.rect.h
             and _same_line(arrow.rect, digits.rect))
 
 
@@ -413,7 +418,8 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
 
 def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
                end: int, claimed: set[int], labels: np.ndarray,
-               ends: dict[Axis, dict[int, tuple[int, int]]]) -> FoundSum | None:
+               ends: dict[Axis, dict[int, tuple[int, int]]],
+               labelled: set[tuple[Axis, int, Side]]) -> FoundSum | None:
     """A label at a line's end whose arrow no test above could see, or None.
 
     The game draws a label at fixed places from the end cell's edge: the arrow from right at
@@ -427,8 +433,10 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     - its digits are one text line of plainly two digits (the game pads every sum to two),
       of a digit's height, with no text beside them (a word of tutorial text is no label),
       and
-    - no other line ends where they stand: which line a label is owned by is decided by its
-      arrow, so without one only a place that one line's end can explain is read.
+    - no other line's end that holds a label (`labelled`) is where they stand: which line a
+      label is owned by is decided by its arrow. Other line ends without one where they
+      stand are kept (`FoundSum.elsewhere`): the reading names them all and lets the
+      puzzle's rules choose the one line whose sum gives the level an answer.
     """
     row, col = (index, end) if axis == "row" else (end, index)
     cell = grid.cell_square(row, col)
@@ -437,7 +445,10 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     pitch = grid.pitch
     ink = []
     for part in parts:
-        if part.label in claimed \
+        # A sliver one logical pixel thin (what the outline wipe left, or the last of a faint
+        # arrow) is neither arrow nor digit: taken for the arrow, it made the ringed digits
+        # after it a digit where the arrow belongs (random look 6216 at 0.62x).
+        if part.label in claimed or min(part.rect.w, part.rect.h) < LABEL.min_stroke \
                 or abs(part.center[across] - cell.center[across]) > LABEL.on_axis * pitch:
             continue
         near, far = _extent(part, along, outward, edge)
@@ -485,14 +496,19 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
             continue
         if box.inflate(gap).overlaps(part.rect):
             return None
+    elsewhere = []
     for other_axis, lines in ends.items():
         for other, (first_at, last_at) in lines.items():
             for other_side, position in _ends(other_axis, first_at, last_at):
                 if (other_axis, other, other_side) == (axis, index, side):
                     continue
                 if _stands_at(box, grid, other_axis, other, other_side, position):
-                    return None
-    return FoundSum(axis, index, side, arrow.rect, box, (arrow, *digits), (row, col))
+                    if (other_axis, other, other_side) in labelled:
+                        return None
+                    at: Cell = (other, position) if other_axis == "row" else (position, other)
+                    elsewhere.append((other_axis, other, other_side, at))
+    return FoundSum(axis, index, side, arrow.rect, box, (arrow, *digits), (row, col),
+                    elsewhere=tuple(elsewhere))
 
 
 def _stands_at(box: Rect, grid: Grid, axis: Axis, index: int, side: Side, end: int) -> bool:

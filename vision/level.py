@@ -62,7 +62,9 @@ from vision.resolve import (
     LARGEST_TOTAL,
     Open,
     Resolution,
+    Unplaced,
     decide,
+    place,
     puzzle_of,
     reach,
     reread,
@@ -376,10 +378,12 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     doubts = list(board.doubts)
     open_: list[Open] = []  # the doubtful digits the puzzle's rules may settle
     sure: list[Open] = []  # the sums read with no doubt, to open again if the rules reject them
+    unplaced: list[Unplaced] = []  # sums read sure whose line the rules must choose
     cells = _cell_readings(shot, board, reads, doubts, open_)
     pieces = _piece_readings(shot, board, reads, doubts, open_)
-    sums = _sum_readings(shot, board, reads, doubts, open_, cells, sure)
-    puzzle, settled = _puzzle(cells, pieces, sums, doubts, open_, None if quick else sure)
+    sums = _sum_readings(shot, board, reads, doubts, open_, cells, sure, unplaced)
+    puzzle, settled = _puzzle(cells, pieces, sums, doubts, open_, None if quick else sure,
+                              unplaced)
     if settled:
         cells, pieces, sums = list(settled.cells), list(settled.pieces), list(settled.sums)
     level = None  # read after the puzzle: a doubtful label does not spoil the board
@@ -430,11 +434,14 @@ def _piece_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead]
 
 def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
                   doubts: list[Doubt], open_: list[Open], cells: Sequence[CellReading],
-                  sure: list[Open]) -> list[SumReading]:
+                  sure: list[Open], unplaced: list[Unplaced]) -> list[SumReading]:
     """The sums read; each doubtful one left open for the rules, and each sure one kept in
-    `sure` with its evidence, to open again should the puzzle have no answer."""
+    `sure` with its evidence, to open again should the puzzle have no answer. A sum whose
+    line is unknown (its digits at several line ends, no arrow seen) is a doubt, and when its
+    digits and scope read sure it goes to `unplaced`, for the rules to choose its line."""
     readings = []
     for found in board.sums:
+        before = len(doubts)
         key = _sum_key(found)
         box = shot.box(union(found.parts))
         if found.arrow is None:
@@ -451,7 +458,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         low, high = digits_seen(found.parts[1:], text)
         length = len(text)
         scope = _scope(shot, found)
-        totals = reach(cells, found.axis, found.index, scope) if scope is not None else None
+        totals = reach(cells, found.axis, found.index, scope) \
+            if scope is not None and not found.elsewhere else None
         fits = partial(_fits, found, totals)
         total = number(read.glyph if read else None, key, box, doubts, single=False,
                        width=length if low <= length <= high else low, fits=fits)
@@ -467,6 +475,10 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         if scope is None:
             doubts.append(Doubt(key, "neither dark nor blue: scope unknown", box))
         confidence = read.glyph.confidence if read is not None else 0.0
+        if found.elsewhere:
+            _unplaced(found, box, total if len(doubts) == before else None, scope, confidence,
+                      doubts, unplaced)
+            continue
         if total is None and scope is not None:
             _keep_open(doubts, key, SumReading(found.axis, found.index, 0, scope, found.side,
                                                box, confidence), open_,
@@ -480,6 +492,19 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
                          replace(readings[-1], total=0), _likely(shot, found.digits, scope),
                          _pooled(shot, found.digits, scope)))
     return readings
+
+
+def _unplaced(found: FoundSum, box: Box, total: int | None, scope: Scope | None,
+              confidence: float, doubts: list[Doubt], unplaced: list[Unplaced]) -> None:
+    """A sum at several line ends as a doubt, and in `unplaced` when its total (None when
+    doubtful) and scope read sure: the rules may tell its line (vision.resolve.place)."""
+    places = ((found.axis, found.index, found.side),
+              *((axis, index, side) for axis, index, side, _ in found.elsewhere))
+    doubts.append(Doubt(_sum_key(found), f"no arrow seen, and its digits stand at "
+                                         f"{len(places)} line ends: its line is unknown", box))
+    if total is not None and scope is not None:
+        reading = SumReading(found.axis, found.index, total, scope, found.side, box, confidence)
+        unplaced.append(Unplaced(doubts[-1], reading, places))
 
 
 def _fits(found: FoundSum, totals: range | None, text: str) -> bool:
@@ -588,14 +613,21 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             sums: Sequence[SumReading], doubts: list[Doubt], open_: Sequence[Open],
-            sure: Sequence[Open] | None) -> tuple[Puzzle | None, Resolution | None]:
+            sure: Sequence[Open] | None, unplaced: Sequence[Unplaced] = (),
+            ) -> tuple[Puzzle | None, Resolution | None]:
     """The puzzle, and the rules' settlement when they chose the doubtful digits (every doubt
     a digit with candidates, and the rules leave one reading: vision.resolve).
 
     `sure`: the sums read with no doubt, when the puzzle is to be checked for an answer. One
     without is a misread (the game draws none): the sums the solver suspects are opened again
-    and settled as doubtful ones are, or the suspects become doubts and no puzzle is built."""
+    and settled as doubtful ones are, or the suspects become doubts and no puzzle is built.
+    `unplaced`: the sums whose line the rules may choose, when they are the only doubts."""
     if doubts:
+        if unplaced and len(unplaced) == len(doubts):
+            placed = place(cells, pieces, sums, unplaced)
+            if placed is not None:
+                doubts.clear()
+                return placed.puzzle, placed
         if len(open_) == len(doubts):
             settled = decide(cells, pieces, sums, open_)
             if settled is not None:

@@ -170,13 +170,15 @@ class Settled:
     to do so (vision.resolve). `by` "votes": a sum's total, of the few the rules allow its
     line, the one the classifier's votes choose by far (vision.resolve.weigh). `by` "opened":
     a doubtful level label taken for the level the bot had just opened, which the evidence
-    named (bot.eyes.settle_level)."""
+    named (bot.eyes.settle_level). `by` "owner": a sum read sure whose arrow was unseen, put at
+    the one line end of those its digits stand at that gives the level an answer
+    (vision.resolve.place; `key` is that line end's)."""
 
     key: Element
     value: int
     among: tuple[int, ...]
     box: Box | None = None
-    by: Literal["rules", "votes", "opened"] = "rules"
+    by: Literal["rules", "votes", "opened", "owner"] = "rules"
 
     @property
     def element(self) -> str:
@@ -187,6 +189,9 @@ class Settled:
         if self.by == "opened":
             return (f"{self.element}: {self.value}, the level the bot opened "
                     f"(the views named {named})")
+        if self.by == "owner":
+            return (f"{self.element}: {self.value}, its arrow unseen: of the line ends its "
+                    f"digits stand at, the one whose line gives the level an answer")
         if self.by == "votes":
             return (f"{self.element}: {self.value}, of the few totals the rules allow the one "
                     f"the classifier votes by far (the views named {named})")

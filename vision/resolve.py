@@ -29,7 +29,7 @@ from itertools import product
 from math import prod
 from typing import TYPE_CHECKING, Literal
 
-from puzzle.model import VALUES, Axis, Puzzle, PuzzleError, Scope, Sum
+from puzzle.model import VALUES, Axis, Puzzle, PuzzleError, Scope, Side, Sum
 from vision.reading import CellAt, CellReading, Doubt, PieceReading, Settled, SumAt, SumReading
 from vision.settings import RESOLVE
 
@@ -58,6 +58,17 @@ class Open:
         if isinstance(self.reading, SumReading):
             return replace(self.reading, total=value)
         return replace(self.reading, value=value)
+
+
+@dataclass(frozen=True)
+class Unplaced:
+    """A sum whose digits and scope read sure but whose line is unknown: no arrow was seen,
+    and its digits stand at several line ends (vision.labels.FoundSum.elsewhere). `reading`
+    stands at the first of `places`."""
+
+    doubt: Doubt
+    reading: SumReading
+    places: tuple[tuple[Axis, int, Side], ...]
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,44 @@ def decide(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     pooled over several views; None when none of them chooses."""
     return (settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
             or weigh(cells, pieces, sums, open_, pooled=True))
+
+
+def place(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+          sums: Sequence[SumReading], unplaced: Sequence[Unplaced]) -> Resolution | None:
+    """The sums whose line is unknown, each put at the line end (of those its digits stand
+    at) where the level has an answer, when exactly one way of putting them gives one; None
+    when none or several do, or the ways are too many (`ResolveSettings.max_combinations`).
+
+    The game draws no level without an answer, and the true owner always gives one: where
+    the other ends give none (a blue "05" below a column with no empty cell to count), the
+    owner is the one left. Where two do, which line the sum belongs to stays a doubt."""
+    from puzzle.solver import solutions  # z3 loads only when the rules are asked
+
+    choices = [u.places for u in unplaced]
+    if not unplaced or prod(len(c) for c in choices) > RESOLVE.max_combinations:
+        return None
+    found: tuple[tuple[SumReading, ...], Puzzle] | None = None
+    for ends in product(*choices):
+        put = tuple(replace(u.reading, axis=axis, index=index, side=side)
+                    for u, (axis, index, side) in zip(unplaced, ends, strict=True))
+        held = [(r.axis, r.index, r.side) for r in (*sums, *put)]
+        if len(set(held)) < len(held):
+            continue  # a line end holds one sum
+        try:
+            puzzle = puzzle_of(cells, pieces, [*sums, *put])
+        except PuzzleError:
+            continue
+        if next(solutions(puzzle, limit=1), None) is None:
+            continue
+        if found is not None:
+            return None  # two owners both give an answer: the doubt stays
+        found = (put, puzzle)
+    if found is None:
+        return None
+    put, puzzle = found
+    settled = tuple(Settled(SumAt(r.axis, r.index, r.side), r.total, (), r.box, "owner")
+                    for r in put)
+    return Resolution(tuple(cells), tuple(pieces), (*sums, *put), puzzle, settled)
 
 
 def suspects_to_doubts(explanation: Explanation, cells: Sequence[CellReading],

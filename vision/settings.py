@@ -167,6 +167,13 @@ class LabelSettings:
     # showed its row-3 "26" read "28" sure, the classifier voting an outlined "6" an "8" at
     # 0.78 and 0.94 in both views: a doubt unmasked into a sure misread, so it stays 1.3.)
     merged_two: float = 1.3
+    # ... and the blob before them at most this much of their height: a faint blue arrow
+    # blurred at 0.61x with JPEG grows as tall as merged ringed digits (random look 3019: a
+    # 7 x 15 bar before a 25 x 15 "03"). Two digits plainly merged (`merged_two`) leave no
+    # room for a digit before them, as no label has three; taller than they are, the blob is
+    # no arrow of theirs either. (Separate digits keep `ringed_arrow`: a blob as tall as each
+    # of them may be a digit.)
+    merged_arrow: float = 1.0
     small_arrow_solid: float = 0.6
     # Its base across the row is at least this much of the pitch (the smallest arrow's is 0.23,
     # its blurred core 0.16) and it is 3 logical px wide at least: a speck of noise is less.
