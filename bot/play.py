@@ -231,7 +231,8 @@ class Player:
         box = sight.reading.buttons.get(button)
         game = sight.game
         if box is None or game is None:
-            raise GaveUp(f"no {button!r} button on the {sight.reading.screen} screen")
+            why = f": {sight.reading.doubts[0]}" if sight.reading.doubts else ""
+            raise GaveUp(f"no {button!r} button on the {sight.reading.screen} screen{why}")
         x, y = sight.box(box).center
         pressed = click(self.pointer, self.guard, (round(x), round(y)), game, self.drops.timing)
         # A new level is first seen at a glance (bot.glance); other screens are read in full.

@@ -385,6 +385,20 @@ def test_a_level_asked_for_that_the_map_does_not_show_stops_the_bot_saying_so(
     assert table.events("pick") == []
 
 
+
+def test_a_map_too_shrunk_to_read_stops_the_bot_naming_the_doubt(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pack of 40 levels shrinks the map's buttons past what vision reads: a doubt, so the
+    bot stops at the map with one line that says why, pressing nothing."""
+    levels = load_pack(PACKS / "answers").levels
+    play_pack(monkeypatch, Pack(tuple(levels[n % len(levels)] for n in range(40))))
+    table = rig(fresh=True)
+    result = table.play()
+    assert not result.ok and result.levels == ()
+    assert result.stopped is not None and "level map:" in result.stopped, result.stopped
+    assert table.events("pick") == []
+
+
 # ---- pipelined drops and the pace ------------------------------------------------------------
 
 class TimedDevice(GameDevice):
