@@ -240,3 +240,141 @@ def test_the_dimmed_label_is_found_when_the_game_box_catches_the_frame(zoom: flo
         image = cv2.resize(shot.image, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_AREA)
         reading = read_screen(image)
         assert reading.level == level, [str(d) for d in reading.doubts]
+
+
+def _grey(luma: np.ndarray) -> np.ndarray:
+    """A grey BGR crop of these lumas."""
+    return np.repeat(np.asarray(luma, np.uint8)[..., None], 3, axis=2)
+
+
+def test_a_light_ring_is_no_ink_in_the_dark_view() -> None:
+    """Random looks 2191, 4062, 7296: dark digits in a 1 px ring lighter than the background,
+    at 0.55x. As colour distance from the background the ring is ink too, and merges strokes
+    and holes into blobs no view read; darker than the background, only the digit is ink."""
+    from vision.crops import dark_ink
+
+    luma = np.full((12, 12), 180, np.uint8)
+    luma[2:10, 2:10] = 230  # the light ring
+    luma[3:9, 3:9] = 60  # the digit's stroke
+    shown = dark_ink(_grey(luma), np.array([180, 180, 180]))
+    assert shown[5, 5] == 120 and shown[2, 2] == 0 and shown[0, 0] == 0
+
+
+def _ringed_bar(fill: int, ring: int, ground: int = 200) -> np.ndarray:
+    """A vertical stroke 4 px wide of `fill` in a ring 3 px wide of `ring`, as BGR."""
+    luma = np.full((40, 30), ground, np.uint8)
+    luma[5:35, 8:18] = ring
+    luma[8:32, 11:15] = fill
+    return _grey(luma)
+
+
+def test_the_ringed_fill_shows_the_fill_inside_a_darker_ring() -> None:
+    """Random looks 6150 and 7012: a dark "03" and "05" in a 2.7 px ring darker still, at
+    1.3x-1.8x. As plain ink the ring fills the gaps of the "3" and the "5" (read "08", "06");
+    the fill, lighter than the ring, keeps them open."""
+    from vision.crops import ringed_fill
+
+    shown = ringed_fill(_ringed_bar(60, 20), np.array([200, 200, 200]))
+    assert shown is not None
+    assert shown[20, 12] == 255 and shown[20, 9] == 0 and shown[0, 0] == 0
+
+
+def test_the_ringed_fill_is_no_view_of_plain_text() -> None:
+    """Plain dark text, and text in a light ring, show no ring darker than their fill: the
+    view is None (its split of one colour's noise would show the strokes in fragments)."""
+    from vision.crops import ringed_fill
+
+    background = np.array([200, 200, 200])
+    assert ringed_fill(_ringed_bar(40, 40), background) is None
+    assert ringed_fill(_ringed_bar(40, 230), background) is None
+    # The darker level deepest inside: a stroke's dark core in lighter edges, not a ring.
+    assert ringed_fill(_ringed_bar(20, 60), background) is None
+
+
+def test_the_darkest_ink_leaves_a_gap_closed_by_a_blur_out() -> None:
+    """Random look 5241: an outlined "05" at 0.53x; the ring, half a pixel wide, blurs into
+    the 1 px gap of the "5" as a mid tone that every other view takes for a stroke ("06",
+    sure). The strokes keep their full darkness; the gap does not."""
+    from vision.crops import dark_ink, darkest_ink
+
+    luma = np.full((10, 9), 215, np.uint8)
+    luma[2:8, 2:4] = 60
+    luma[2:8, 5:7] = 60
+    luma[2:8, 4] = 125  # the closed gap
+    crop, background = _grey(luma), np.array([215, 215, 215])
+    assert dark_ink(crop, background)[4, 4] > 0
+    darkest = darkest_ink(crop, background)
+    assert darkest[4, 4] == 0 and darkest[4, 2] == 255
+
+
+def test_the_darkest_ink_dissents_from_a_first_view_read_sure(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 5241: "Level 05" in a dark ring at 0.53x, read "06" sure in plain ink
+    (0.72), its fill's contrast and its dark view; the darkest ink reads "05" sure (the
+    classifier at 0.89). Read so, the label was sure and wrong; the darkest ink may dissent
+    from a first view read sure (LabelCrop.dissents), and its vote from the others' votes."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import DIGITS, LEVEL
+
+    views = [Glyph("06", 0.722, ("96",), "06", 0.7514), Glyph("06", 0.993, (), "06", 0.9842),
+             Glyph("", 0.0, ("05", "0", "5"), "05", 0.0742),
+             Glyph("", 0.0, ("05", "0", "5"), "05", 0.0522),
+             Glyph("33", 0.3, ("34",), "33", 0.3016), Glyph("06", 0.976, (), "06", 0.5841),
+             Glyph("", 0.0, ("05", "0", "5"), "05", 0.04), Glyph("05", 0.951, (), "05", 0.8906)]
+
+    def read(dissents: tuple[int, ...]) -> Glyph:
+        answers = iter([views[:1], views[1:]])
+        monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+        monkeypatch.setattr(crops, "vote_labels",
+                            lambda images, first=None: [Glyph("", 0.0, (), "33", 0.3016)])
+        blank = np.zeros((8, 8), np.uint8)
+        label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8),
+                                lambda: (blank,) * (len(views) - 1), by_votes=True,
+                                votes=lambda: (blank,), votes_alone=(0, LEVEL.label_votes_alone),
+                                votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
+                                digits=2, dissents=dissents)
+        return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+    wrong = read(())  # what the rule prevents
+    assert wrong.text == "06" and wrong.confidence >= OCR.doubtful
+    assert read((7,)).confidence < OCR.doubtful
+    assert read((6,)).confidence >= OCR.doubtful  # a view reading nothing: no dissent
+
+
+@pytest.mark.parametrize("seed", [6150, 7012])
+def test_a_label_in_a_wide_dark_ring_is_read_from_its_fill(seed: int) -> None:
+    """Random looks 6150 ("03" in a 1.5 px ring at 1.78x, JPEG 51) and 7012 ("05" in a 2 px
+    ring at 1.3x): Tesseract read "03" and "06" doubtfully in every view, the classifier
+    "08" and "05"; the fill inside the ring (vision.crops.ringed_fill) reads them sure."""
+    from vision import read_screen
+
+    shot = _bench_case(seed)
+    assert shot.truth["screen"] == "level"
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"], reading.doubts
+
+
+@pytest.mark.parametrize("seed", [1529, 7296])
+def test_a_small_label_in_a_light_ring_is_read_from_its_dark_ink(seed: int) -> None:
+    """Random looks 1529 ("01" at 0.64x) and 7296 ("02" at 0.55x), in a 1 px ring lighter
+    than the background: no view read any digits; darker than the background
+    (vision.crops.dark_ink), as cut or smoothed over a pixel, the digits read sure."""
+    from vision import read_screen
+
+    shot = _bench_case(seed)
+    assert shot.truth["screen"] == "level"
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"], reading.doubts
+
+
+def test_a_small_five_a_dark_ring_closed_is_doubted() -> None:
+    """Random look 5241: "Level 05" in a dark ring at 0.53x read "06", sure and wrong (see
+    test_the_darkest_ink_dissents_from_a_first_view_read_sure)."""
+    from vision import read_screen
+
+    shot = _bench_case(5241)
+    assert shot.truth["screen"] == "level" and shot.truth["level"] == 5
+    reading = read_screen(shot.image)
+    assert reading.level in (None, 5), reading.doubts

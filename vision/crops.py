@@ -176,6 +176,87 @@ def dark_core(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     return near.astype(np.uint8)
 
 
+def _luma(crop: np.ndarray) -> np.ndarray:
+    """A BGR crop's luma (float32), Rec. 601 as OpenCV's grey."""
+    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
+    luma: np.ndarray = crop.astype(np.float32) @ weights
+    return luma
+
+
+def dark_ink(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Dark text's crop (BGR) as how much darker than the background each pixel is in luma,
+    on black. A ring lighter than the background (a light outline round dark text) is no ink
+    here; as plain colour distance it rings every stroke, and at half scale, where the ring
+    is under a pixel, it merges the digits' strokes and holes into blobs no view read."""
+    if crop.size == 0:
+        return np.zeros(crop.shape[:2], np.uint8)
+    ground = float(_luma(np.asarray(background, np.float32).reshape(1, 1, 3))[0, 0])
+    darker: np.ndarray = np.clip(ground - _luma(crop), 0, 255).astype(np.uint8)
+    return darker
+
+
+def darkest_ink(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Dark text's crop (BGR) as its darkest ink alone: dark_ink from LevelSettings.
+    strict_ink of its darkest pixels' darkness (the 99th percentile, so a speck does not set
+    it) up, stretched to full scale. A dark ring under a pixel wide (an outline at half
+    scale) blurs into a narrow gap of the digit (a "5"'s, a "3"'s) as a mid tone, which any
+    threshold at the ink's edge takes for a stroke: the "5" reads "6" in every other view.
+    The strokes keep their full darkness; the closed gap does not."""
+    darker = dark_ink(crop, background).astype(np.float32)
+    if darker.size == 0:
+        return darker.astype(np.uint8)
+    top = float(np.percentile(darker, 99))
+    if top < OCR.min_contrast:
+        return np.zeros(crop.shape[:2], np.uint8)
+    low = LEVEL.strict_ink * top
+    shown: np.ndarray = np.clip(255 * (darker - low) / (top - low), 0, 255).astype(np.uint8)
+    return shown
+
+
+def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
+    """Dark text in a darker ring (BGR crop) as its fill alone, bright on black, or None when
+    the strokes show no ring apart from their fill.
+
+    A dark ring a few pixels wide (an outline at a large scale) fills the gaps of a "3" or a
+    "5" as plain ink, which then reads "8" or "6", and dark_core's smoothing blends it with
+    the fill into one luma whose level is neither's. Inside the strokes, away from their
+    edges (which blend into the background through every luma between), the ink's luma falls
+    into two levels: the ring's and the lighter fill's (Otsu's split). Shown is how near each
+    pixel comes to the fill's level from the ring's, or from halfway to the background
+    (LevelSettings.ring_edge, ring_split, ring_deeper)."""
+    if crop.size == 0:
+        return None
+    luma = _luma(crop)
+    ground = float(_luma(np.asarray(background, np.float32).reshape(1, 1, 3))[0, 0])
+    darker = ground - luma
+    strongest = float(darker.max())
+    if strongest < OCR.min_contrast:
+        return None
+    ink = darker > LEVEL.core_ink * strongest
+    depth = cv2.distanceTransform(np.pad(ink.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    inner = depth > LEVEL.ring_edge
+    if int(inner.sum()) < 2:
+        return None
+    values = np.clip(luma[inner], 0, 255).astype(np.uint8).reshape(-1, 1)
+    split, _ = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    darkest = values.ravel() <= split
+    if darkest.all() or not darkest.any():
+        return None
+    ring, fill = (float(np.median(values[picked])) for picked in (darkest, ~darkest))
+    depths = depth[inner]
+    # A ring lies round the fill: the fill's level deeper inside the strokes. In plain text
+    # the darker level is the strokes' core, as deep or deeper than the lighter.
+    if fill - ring < LEVEL.ring_split or float(depths[~darkest].mean()) < float(
+            depths[darkest].mean()) + LEVEL.ring_deeper:
+        return None
+    halfway = (fill + ground) / 2
+    rising = (luma - ring) / (fill - ring)
+    falling = (halfway - luma) / max(halfway - fill, 1.0)
+    near = np.clip(np.where(luma <= fill, rising, falling), 0, 1) * inner
+    shown: np.ndarray = (255 * near).astype(np.uint8)
+    return shown
+
+
 def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     """The text's fill among its ink pixels, and its ring's colour (None for plain text): of
     the ink's two colours (fill and outline, or one colour twice when the text is plain), the
@@ -286,6 +367,9 @@ class LabelCrop:
     # Tesseract to agree with (`_level_crop`'s smoothed views, whose votes named a blurred
     # "03" "08" at 0.78 in two of them, and where Tesseract read a sure "04" "94").
     voted_views: int | None = None
+    # Further views (indexes into pixels then others) that may dissent from a first view read
+    # sure, as the voted ones may: `_level_crop`'s darkest ink (vision.crops.darkest_ink).
+    dissents: tuple[int, ...] = ()
     # A reading of the label's other views stands only on two sources (`_two_sources`).
     two_sources: bool = False
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
@@ -328,8 +412,10 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # Read sure but not by a wide margin: it stands unless another view reads as many
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
+            dissenting = [*views[1:crop.voted_views],
+                          *(views[n] for n in crop.dissents if n < len(views))]
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
-                   and g.confidence >= OCR.doubtful for g in views[1:crop.voted_views]):
+                   and g.confidence >= OCR.doubtful for g in dissenting):
                 over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(with_alternatives(
                     over or Glyph(first.glyph.text,

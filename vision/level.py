@@ -26,10 +26,13 @@ from vision.crops import (
     Shot,
     candidates,
     dark_core,
+    dark_ink,
+    darkest_ink,
     level_number,
     number,
     read_crops,
     rejoined,
+    ringed_fill,
 )
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
@@ -334,7 +337,12 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None
-    digits = union(last_word(line))
+    return level_label_crop(shot, union(last_word(line)), shot.box(union(line)))
+
+
+def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
+    """The level label's number as a LabelCrop: its views cut round `digits`, a doubt
+    pointing at `box` (the whole "Level 07" line)."""
     crop, _ = shot.crop(digits)
     # A second view in the fill's contrast, read when the first is doubtful (outlined text);
     # then both views' classifier votes may read it (Tesseract reads an outlined "05" "06"),
@@ -345,7 +353,7 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     # speckles the thin fill inside a thick outline into dots Tesseract reads as "93" or
     # nothing, smoothed it reads "03". Their votes are not weighed (`voted_views`): blurred,
     # the classifier took a "03" for "08" in both.
-    # Last, the strokes' dark core (vision.crops.dark_core), for Tesseract to agree with, and
+    # Then the strokes' dark core (vision.crops.dark_core), for Tesseract to agree with, and
     # whose votes are weighed (`votes`): a thick outline darker than the fill closes a "3"
     # into the plain view's "8", which then stood alone (lab looks 20719, 20844: "08" for 03,
     # sure); the core reads "03". Not among the views that may dissent from a first view read
@@ -357,15 +365,41 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     def core() -> np.ndarray:
         return dark_core(shot.cut(digits), shot.background)
 
+    # Then three views of outlined text, which Tesseract reads as it reads the others:
+    # - its ink darker than the background (vision.crops.dark_ink), as cut and smoothed over
+    #   a pixel: a ring lighter than the background is ink as plain colour distance, and at
+    #   half scale merged the digits' strokes and holes into blobs no view read (random looks
+    #   1529, 2191, 4062, 7296: "no digits read");
+    # - below LevelSettings.strict_height, its darkest ink (vision.crops.darkest_ink), which
+    #   may also dissent from a first view read sure (`dissents`): a dark ring half a pixel
+    #   wide blurs into the gap of a "5", read "06" sure in every other view (5241);
+    # - its fill inside a darker ring, when there is one (vision.crops.ringed_fill): a ring
+    #   wider than a pixel fills the gaps of a "3" and a "5", which Tesseract read doubtfully
+    #   in every view and the classifier took for "08" and "06" (6150, 7012).
+    small = shot.box(digits).h < LEVEL.strict_height
+
     def others() -> tuple[np.ndarray, ...]:
         fill = shot.crop(digits, plain=False)[0]
         smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
-        return fill, smoothed, rejoined(fill), core()
+        cut = shot.cut(digits)
+        dark = dark_ink(cut, shot.background)
+        views = [fill, smoothed, rejoined(fill), core(), dark, rejoined(dark)]
+        if small:
+            views.append(darkest_ink(cut, shot.background))
+        ringed = ringed_fill(cut, shot.background)
+        if ringed is not None:
+            views.append(ringed)
+        return tuple(views)
 
-    return LabelCrop(LEVEL_LABEL, (crop,), shot.box(union(line)), others, by_votes=True,
+    return LabelCrop(LEVEL_LABEL, (crop,), box, others, by_votes=True,
                      votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
                      votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
-                     digits=LEVEL.level_digits)
+                     digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else ())
+
+
+# The darkest ink's index among a small level label's views: after its plain view and the
+# six other views (`level_label_crop`).
+_DARKEST = 7
 
 
 # ---- assembly ---------------------------------------------------------------------------------

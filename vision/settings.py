@@ -417,6 +417,26 @@ class LevelSettings:
     core_sigma: float = 1.0
     core_ink: float = 0.5
     core_percentiles: tuple[float, float] = (15.0, 85.0)
+    # The level label's ringed fill view (vision.crops.ringed_fill): px of depth inside the
+    # ink beyond which a pixel is inside a stroke, not on its edge blending into the
+    # background through every luma; the least luma between the ring's level and the fill's
+    # (JPEG's noise splits one plain colour by less); and how much deeper (px, mean) the
+    # fill's level must lie than the ring's. On 800 lab labels in an outline (looks 20000+):
+    # of 413 in a dark ring the view was made for 300 (255 of the 262 at 1.25x or more, 1 of
+    # 60 under 0.8x), for none of 387 in a light ring; it read 291 right and sure, none wrong
+    # in two digits. With no depth margin it was made for 399 and read 7 wrong (one digit).
+    ring_edge: float = 1.5
+    ring_split: float = 12.0
+    ring_deeper: float = 0.5
+    # The level label's darkest ink view (vision.crops.darkest_ink) is made for digits under
+    # this height (px, on the screenshot): the scale below which (0.8x, game.looks) an
+    # outline is under a pixel and blurs into the digits' gaps rather than showing round
+    # them (5241's at 0.53x: 9 px). Above, the view keeps a thin speckled core: a "01" at
+    # 1.56x (lab look 20880) read "31" sure there and dissented from a sure "01". Ink is
+    # what is at least `strict_ink` as dark as the darkest: on 61 lab labels in a dark ring
+    # at 0.5x-0.8x Tesseract read 28 right and sure there, none wrong.
+    strict_height: float = 14.0
+    strict_ink: float = 0.7
 
 
 @dataclass(frozen=True)
