@@ -485,16 +485,18 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
                            glyph.alternatives), read.box)
 
 
-def _weakly_backed(crop: LabelCrop, glyph: Glyph) -> bool:
-    """Whether a piece's or given's reading, however sure Tesseract is of it, is one the
-    classifier names short of DigitSettings.views_agree: then it is checked in the label's
-    other views too (random look 2354: a ringed "9" read "3" at 0.99 in plain ink, the
+def _weakly_backed(crop: LabelCrop, glyph: Glyph, least: float | None = None) -> bool:
+    """Whether a piece's, given's or sum's reading, however sure Tesseract is of it, is one
+    the classifier names short of `least` (default DigitSettings.recheck_backing): then it
+    is checked in the label's other views too, and a view reading other digits sure makes
+    it doubtful (random look 2354: a ringed "9" read "3" at 0.99 in plain ink, the
     classifier naming the "3" at 0.26; its luma shade read "9" sure)."""
-    # (A piece or a given holds one digit; the level label's two digits, also counted, are
-    # checked by their own rules: a real "Level 03" at 0.5x under JPEG 60 read sure at 0.97,
-    # the classifier at 0.68, had no second source among its faint other views.)
-    return crop.digits == 1 and bool(glyph.text) \
-        and glyph.vote_probability < DIGITS.views_agree
+    # (A piece or a given holds one digit, a sum two, padded; the level label's two digits
+    # are checked by their own rules: a real "Level 03" at 0.5x under JPEG 60 read sure at
+    # 0.97, the classifier at 0.68, had no second source among its faint other views.)
+    least = DIGITS.recheck_backing if least is None else least
+    return (crop.digits == 1 or crop.padded) and bool(glyph.text) \
+        and glyph.vote_probability < least
 
 
 def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
@@ -506,7 +508,7 @@ def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
     while the fill's contrast and the light view both read the right digit, the classifier
     at 0.99 or more. Else None (the label is doubtful)."""
     first = views[0]
-    if not _weakly_backed(crop, first):
+    if crop.digits != 1 or not _weakly_backed(crop, first, DIGITS.views_agree):
         return None
     sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
     backed = [g for g in sure if g.vote == g.text and g.vote_probability >= DIGITS.alone]

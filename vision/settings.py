@@ -617,6 +617,14 @@ class DigitSettings:
     # 2,600 random looks doubted none was wrong down to 0.6 and 0.7.
     views_agree: float = 0.7
     alone: float = 0.9
+    # A piece, given or sum Tesseract reads sure while the classifier backs it under this is
+    # read in its other views too, and is doubtful when one of them reads other digits sure
+    # (vision.crops._weakly_backed). A shadowed "6" on a piece read "8" at 0.98 in plain ink,
+    # the classifier at 0.71, its light view "6" at 1.0 (lab look 20031, level 15); a dark
+    # "25" at 0.5x under JPEG 60 read "26" at 0.97, the classifier at 0.65, its fill's
+    # contrast "25" at 0.99 (captures 20441). At views_agree (0.7) only pieces and givens were
+    # checked.
+    recheck_backing: float = 0.9
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
     # wrong digit, in many bold or outlined dark digits the classifier names right.

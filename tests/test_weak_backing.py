@@ -1,0 +1,91 @@
+"""A piece or sum Tesseract reads sure while the template classifier backs it weakly is checked
+in its other views (vision.crops._weakly_backed, DigitSettings.recheck_backing): a view
+reading other digits sure then makes it a doubt, never a sure and wrong reading."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from vision.ocr import Glyph  # noqa: E402
+from vision.settings import DIGITS, OCR  # noqa: E402
+
+
+def _read(monkeypatch: pytest.MonkeyPatch, views: list[Glyph], *, sum_: bool) -> Glyph:
+    """vision.crops.read_crops on one piece (or one dark sum, as vision.level makes them),
+    whose first view reads views[0] and whose other views, when read, the rest."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import PieceAt, SumAt
+
+    answers = iter([views[:1], views[1:]])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+    monkeypatch.setattr(crops, "vote_labels", lambda images, first=None: [])
+    blank = np.zeros((8, 8), np.uint8)
+    others = (blank,) * (len(views) - 1)
+    element = SumAt("row", 3, "right") if sum_ else PieceAt(30)
+    if sum_:
+        label = crops.LabelCrop(element, (blank,), Box(0, 0, 8, 8), lambda: others,
+                                by_votes=True, votes_alone=(0, DIGITS.dark_votes_alone),
+                                padded=True)
+    else:
+        label = crops.LabelCrop(element, (blank,), Box(0, 0, 8, 8), lambda: others,
+                                by_votes=True, digits=1)
+    return crops.read_crops([label])[element].glyph
+
+
+def test_a_shadowed_piece_read_8_the_light_view_reads_6_is_doubted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lab look 20031 (level 15, Liberation with a shadow, 0.66x): a piece's "6" read "8" at
+    0.98 in plain ink, the classifier backing the "8" at 0.71 (over DigitSettings.views_agree,
+    so it was never checked); its light view reads "6" at 1.0."""
+    views = [Glyph("8", 0.98, (), "8", 0.71), Glyph("", 0.0, ("16",)),
+             Glyph("6", 1.0, (), "6", 1.0)]
+    glyph = _read(monkeypatch, views, sum_=False)
+    assert glyph.confidence < OCR.doubtful
+    assert "6" in glyph.alternatives
+
+
+def test_a_dark_sum_read_26_its_fill_view_reads_25_is_doubted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Captures 20441 (level 9 in a desktop at 0.5x, JPEG 60): a dark "25" read "26" at 0.97,
+    the classifier backing it at 0.65; its fill's contrast reads "25" at 0.99. Level 9 has
+    four answers, so the answer check cannot catch it: the label itself must be a doubt."""
+    views = [Glyph("26", 0.97, (), "26", 0.65), Glyph("25", 0.99, (), "25", 0.87)]
+    glyph = _read(monkeypatch, views, sum_=True)
+    assert glyph.confidence < OCR.doubtful
+    assert "25" in glyph.alternatives
+
+
+def test_a_well_backed_reading_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Backed at DigitSettings.recheck_backing or more, a sure reading stands alone: its
+    other views are not read (the fake reader would have no answer for them)."""
+    views = [Glyph("8", 0.98, (), "8", DIGITS.recheck_backing), Glyph("6", 1.0, (), "6", 1.0)]
+    answers = iter([views[:1]])
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import PieceAt
+
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+    blank = np.zeros((8, 8), np.uint8)
+    label = crops.LabelCrop(PieceAt(1), (blank,), Box(0, 0, 8, 8), lambda: (blank,),
+                            by_votes=True, digits=1)
+    assert crops.read_crops([label])[PieceAt(1)].glyph == views[0]
+
+
+def test_the_weakly_backed_sure_readings_of_a_look_and_a_capture_are_doubts() -> None:
+    """The two frames above, rendered: read sure and wrong before, doubted now."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench.captures import capture, picture
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([20031], [14, 15])[0])
+    assert judge(read_screen(shot.image), shot.truth)[0] != "sure-wrong"
+    image, truth = picture(capture(20441))
+    assert judge(read_screen(image), truth)[0] != "sure-wrong"
