@@ -64,7 +64,7 @@ def test_a_sure_reading_the_classifier_backs_weakly_is_checked_in_the_other_view
     # no view dissenting: it stands
     assert _read_with(monkeypatch, weak, [Glyph("", 0.0), Glyph("3", 0.3)]).text == "3"
     # backed by the classifier, a sure reading is not checked at all
-    backed = Glyph("3", 0.99, (), "3", DIGITS.views_agree)
+    backed = Glyph("3", 0.99, (), "3", DIGITS.recheck_backing)
     assert _read_with(monkeypatch, backed, None) == backed
 
 

@@ -150,9 +150,11 @@ def test_digits_beside_a_word_of_text_are_no_label() -> None:
     assert all(f.arrow is None for f in found)
 
 
-def test_arrowless_digits_at_two_lines_ends_belong_to_neither() -> None:
-    """Without an arrow only a place one line's end explains is read: digits standing beyond
-    the row's right end and also right below a column's end are left unclear."""
+def test_arrowless_digits_at_two_lines_ends_name_both_for_the_rules() -> None:
+    """Without an arrow, which line owns digits standing beyond the row's right end and also
+    right below a column's end is not for the picture to say: the label names both ends
+    (`elsewhere`), and the puzzle's rules choose the one whose line gives the level an answer
+    (vision.resolve.place), or it stays a doubt."""
     canvas = np.zeros((200, 300), np.uint8)
     _digits(canvas, 182, 148)  # right of row 1's end (0 cells at (1, 1)), below column 2's
     parts, labels = ink_parts(canvas, 3)
@@ -160,7 +162,8 @@ def test_arrowless_digits_at_two_lines_ends_belong_to_neither() -> None:
     # cells (0, 0), (0, 1), (0, 2) and (1, 0), (1, 1): row 1 ends at column 1; the digits
     # stand right of it, and below column 2's end (0, 2)
     found = find_sums(parts, grid, [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1)], labels)
-    assert all(f.arrow is None for f in found)
+    assert [(f.axis, f.index, f.side, f.elsewhere) for f in found] == [
+        ("row", 1, "right", (("col", 2, "bottom", (0, 2)),))]
 
 
 def test_a_ringed_arrow_before_two_merged_digits_is_the_arrow() -> None:
