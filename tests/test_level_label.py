@@ -251,12 +251,12 @@ def test_a_light_ring_is_no_ink_in_the_dark_view() -> None:
     """Random looks 2191, 4062, 7296: dark digits in a 1 px ring lighter than the background,
     at 0.55x. As colour distance from the background the ring is ink too, and merges strokes
     and holes into blobs no view read; darker than the background, only the digit is ink."""
-    from vision.crops import dark_ink
+    from vision.colours import darkness
 
     luma = np.full((12, 12), 180, np.uint8)
     luma[2:10, 2:10] = 230  # the light ring
     luma[3:9, 3:9] = 60  # the digit's stroke
-    shown = dark_ink(_grey(luma), np.array([180, 180, 180]))
+    shown = darkness(_grey(luma), np.array([180, 180, 180]))
     assert shown[5, 5] == 120 and shown[2, 2] == 0 and shown[0, 0] == 0
 
 
@@ -295,14 +295,15 @@ def test_the_darkest_ink_leaves_a_gap_closed_by_a_blur_out() -> None:
     """Random look 5241: an outlined "05" at 0.53x; the ring, half a pixel wide, blurs into
     the 1 px gap of the "5" as a mid tone that every other view takes for a stroke ("06",
     sure). The strokes keep their full darkness; the gap does not."""
-    from vision.crops import dark_ink, darkest_ink
+    from vision.colours import darkness
+    from vision.crops import darkest_ink
 
     luma = np.full((10, 9), 215, np.uint8)
     luma[2:8, 2:4] = 60
     luma[2:8, 5:7] = 60
     luma[2:8, 4] = 125  # the closed gap
     crop, background = _grey(luma), np.array([215, 215, 215])
-    assert dark_ink(crop, background)[4, 4] > 0
+    assert darkness(crop, background)[4, 4] > 0
     darkest = darkest_ink(crop, background)
     assert darkest[4, 4] == 0 and darkest[4, 2] == 255
 
@@ -360,7 +361,7 @@ def test_a_label_in_a_wide_dark_ring_is_read_from_its_fill(seed: int) -> None:
 def test_a_small_label_in_a_light_ring_is_read_from_its_dark_ink(seed: int) -> None:
     """Random looks 1529 ("01" at 0.64x) and 7296 ("02" at 0.55x), in a 1 px ring lighter
     than the background: no view read any digits; darker than the background
-    (vision.crops.dark_ink), as cut or smoothed over a pixel, the digits read sure."""
+    (vision.colours.darkness), as cut or smoothed over a pixel, the digits read sure."""
     from vision import read_screen
 
     shot = _bench_case(seed)

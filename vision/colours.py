@@ -41,6 +41,25 @@ def brightness(colour: BGR | np.ndarray) -> int:
     return int(np.max(colour))
 
 
+def luma(image: np.ndarray) -> np.ndarray:
+    """A BGR image's (or colour's) luma, float32, Rec. 601 as OpenCV's grey."""
+    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
+    grey: np.ndarray = np.asarray(image, np.float32) @ weights
+    return grey
+
+
+def darkness(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
+    """How much darker than the background each pixel is in luma (grey levels, uint8), on
+    black. A ring lighter than the background (a light outline round dark text) is no ink
+    here; as plain colour distance it rings every stroke, and at half scale, where the ring
+    is under a pixel, it merges the digits' strokes and holes into blobs. Under the Level
+    Completed overlay, which dims everything alike, dark text stays darker than the dimmed
+    ground round it while a light outline turns lighter."""
+    ground = float(luma(np.asarray(background, np.float32).reshape(3)))
+    darker: np.ndarray = np.clip(ground - luma(image), 0, 255).astype(np.uint8)
+    return darker
+
+
 def dark_ink(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     """Mask (uint8 0/255) of dark ink: cell outlines, givens, dark sums, text.
 

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
-from vision.colours import distance
+from vision.colours import darkness, distance, luma
 from vision.locate import GameView
 from vision.ocr import Glyph, combined, glance_labels, read_labels, vote_labels
 from vision.reading import LEVEL_LABEL, Doubt, Element
@@ -154,10 +154,9 @@ def dark_core(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     if crop.size == 0:
         return np.zeros(crop.shape[:2], np.uint8)
     smooth = cv2.GaussianBlur(crop, (0, 0), LEVEL.core_sigma)
-    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
-    luma = smooth.astype(np.float32) @ weights
-    ground = float(np.asarray(background, np.float32) @ weights)
-    darker = ground - luma
+    grey = luma(smooth)
+    ground = float(luma(np.asarray(background, np.float32).reshape(3)))
+    darker = ground - grey
     strongest = float(darker.max())
     if strongest < OCR.min_contrast:
         return np.zeros(crop.shape[:2], np.uint8)
@@ -166,43 +165,24 @@ def dark_core(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     deep = depth[ink] > np.median(depth[ink])
     if not deep.any():
         return np.zeros(crop.shape[:2], np.uint8)
-    core = float(np.median(luma[ink][deep]))
-    ends = np.percentile(luma[ink], LEVEL.core_percentiles)
+    core = float(np.median(grey[ink][deep]))
+    ends = np.percentile(grey[ink], LEVEL.core_percentiles)
     half = max(float(np.abs(ends - core).max()) / 2, 1.0)
-    near: np.ndarray = np.clip(255 * (1 - np.abs(luma - core) / half), 0, 255)
+    near: np.ndarray = np.clip(255 * (1 - np.abs(grey - core) / half), 0, 255)
     # Less than LevelSettings.core_ink as dark as the core is no ink, however near its luma
     # (a wide spread of luma would take in the background's own).
     near[darker < LEVEL.core_ink * (ground - core)] = 0
     return near.astype(np.uint8)
 
 
-def _luma(crop: np.ndarray) -> np.ndarray:
-    """A BGR crop's luma (float32), Rec. 601 as OpenCV's grey."""
-    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
-    luma: np.ndarray = crop.astype(np.float32) @ weights
-    return luma
-
-
-def dark_ink(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Dark text's crop (BGR) as how much darker than the background each pixel is in luma,
-    on black. A ring lighter than the background (a light outline round dark text) is no ink
-    here; as plain colour distance it rings every stroke, and at half scale, where the ring
-    is under a pixel, it merges the digits' strokes and holes into blobs no view read."""
-    if crop.size == 0:
-        return np.zeros(crop.shape[:2], np.uint8)
-    ground = float(_luma(np.asarray(background, np.float32).reshape(1, 1, 3))[0, 0])
-    darker: np.ndarray = np.clip(ground - _luma(crop), 0, 255).astype(np.uint8)
-    return darker
-
-
 def darkest_ink(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Dark text's crop (BGR) as its darkest ink alone: dark_ink from LevelSettings.
+    """Dark text's crop (BGR) as its darkest ink alone: its darkness from LevelSettings.
     strict_ink of its darkest pixels' darkness (the 99th percentile, so a speck does not set
     it) up, stretched to full scale. A dark ring under a pixel wide (an outline at half
     scale) blurs into a narrow gap of the digit (a "5"'s, a "3"'s) as a mid tone, which any
     threshold at the ink's edge takes for a stroke: the "5" reads "6" in every other view.
     The strokes keep their full darkness; the closed gap does not."""
-    darker = dark_ink(crop, background).astype(np.float32)
+    darker = darkness(crop, background).astype(np.float32)
     if darker.size == 0:
         return darker.astype(np.uint8)
     top = float(np.percentile(darker, 99))
@@ -226,9 +206,9 @@ def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
     (LevelSettings.ring_edge, ring_split, ring_deeper)."""
     if crop.size == 0:
         return None
-    luma = _luma(crop)
-    ground = float(_luma(np.asarray(background, np.float32).reshape(1, 1, 3))[0, 0])
-    darker = ground - luma
+    grey = luma(crop)
+    ground = float(luma(np.asarray(background, np.float32).reshape(3)))
+    darker = ground - grey
     strongest = float(darker.max())
     if strongest < OCR.min_contrast:
         return None
@@ -237,7 +217,7 @@ def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
     inner = depth > LEVEL.ring_edge
     if int(inner.sum()) < 2:
         return None
-    values = np.clip(luma[inner], 0, 255).astype(np.uint8).reshape(-1, 1)
+    values = np.clip(grey[inner], 0, 255).astype(np.uint8).reshape(-1, 1)
     split, _ = cv2.threshold(values, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     darkest = values.ravel() <= split
     if darkest.all() or not darkest.any():
@@ -250,9 +230,9 @@ def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
             depths[darkest].mean()) + LEVEL.ring_deeper:
         return None
     halfway = (fill + ground) / 2
-    rising = (luma - ring) / (fill - ring)
-    falling = (halfway - luma) / max(halfway - fill, 1.0)
-    near = np.clip(np.where(luma <= fill, rising, falling), 0, 1) * inner
+    rising = (grey - ring) / (fill - ring)
+    falling = (halfway - grey) / max(halfway - fill, 1.0)
+    near = np.clip(np.where(grey <= fill, rising, falling), 0, 1) * inner
     shown: np.ndarray = (255 * near).astype(np.uint8)
     return shown
 

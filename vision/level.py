@@ -19,14 +19,13 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Cell, Puzzle, PuzzleError, Scope
-from vision.colours import blue_ink, blue_text, distance, red_ink, red_text
+from vision.colours import blue_ink, blue_text, darkness, distance, red_ink, red_text
 from vision.crops import (
     LabelCrop,
     LabelRead,
     Shot,
     candidates,
     dark_core,
-    dark_ink,
     darkest_ink,
     level_number,
     number,
@@ -366,7 +365,7 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
         return dark_core(shot.cut(digits), shot.background)
 
     # Then three views of outlined text, which Tesseract reads as it reads the others:
-    # - its ink darker than the background (vision.crops.dark_ink), as cut and smoothed over
+    # - its ink darker than the background (vision.colours.darkness), as cut and smoothed over
     #   a pixel: a ring lighter than the background is ink as plain colour distance, and at
     #   half scale merged the digits' strokes and holes into blobs no view read (random looks
     #   1529, 2191, 4062, 7296: "no digits read");
@@ -382,7 +381,7 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
         fill = shot.crop(digits, plain=False)[0]
         smoothed = shot.crop(digits, plain=False, smooth=LEVEL.label_smooth)[0]
         cut = shot.cut(digits)
-        dark = dark_ink(cut, shot.background)
+        dark = darkness(cut, shot.background)
         views = [fill, smoothed, rejoined(fill), core(), dark, rejoined(dark)]
         if small:
             views.append(darkest_ink(cut, shot.background))

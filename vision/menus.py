@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
+from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, fill_contrast, level_number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.ocr import Glyph, read_labels
@@ -49,7 +50,7 @@ def read_completed(shot: Shot) -> ScreenReading:
 def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     """The level label, dimmed under the overlay: faint ink, contrast stretched for OCR."""
     height, width = shot.view.image.shape[:2]
-    faint = _darker(shot.view.image, shot.background)
+    faint = darkness(shot.view.image, shot.background)
     # The game's box may catch a line of the dark frame round it (a zoom that is no whole
     # number of pixels): as "ink" it would set the threshold below and hide the label.
     edge = round(COMPLETED.frame_band * height)
@@ -92,7 +93,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         return smooth[max(0, box.y):box.bottom, x0:box.right]
 
     def stretched(kernel: int) -> np.ndarray:
-        crop = _darker(cut(kernel), shot.background)
+        crop = darkness(cut(kernel), shot.background)
         return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
 
     def filled(kernel: int) -> np.ndarray:
@@ -212,19 +213,6 @@ def _lost_digit(seen: list[Glyph]) -> Glyph | None:
                for g in seen):
         return None
     return max((g for g in seen if g.text == text), key=lambda g: g.confidence)
-
-
-def _darker(image: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """How much darker than the overlay each pixel is (grey levels of luma, uint8).
-
-    The overlay dims everything under it alike, so the label's dark text stays darker than
-    the dimmed background around it, while a light outline round its glyphs turns lighter:
-    taken as plain colour distance, such a ring hid the fill and left hollow digits."""
-    weights = np.array([0.114, 0.587, 0.299], np.float32)  # B, G, R
-    luma = image.astype(np.float32) @ weights
-    floor = float(background.astype(np.float32) @ weights)
-    darker: np.ndarray = np.clip(floor - luma, 0, 255).astype(np.uint8)
-    return darker
 
 
 def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
