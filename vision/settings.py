@@ -257,7 +257,10 @@ class ScreenKindSettings:
     # one is 76 (#454c4c), any background dimmed under it at most 82, 114 after a brightening
     # gamma of 0.7; a level's background is 125 at the least (lightness 0.5, gamma 1.4).
     overlay_brightness: int = 120
-    white_share: float = 0.45  # of the way from the overlay's brightness to white: white text
+    # of the way from the overlay's brightness to white: white text. Under half size the thin
+    # strokes of "ext" in Next blur to a third of the way, and a word that loses its middle
+    # letters falls apart into two; the overlay and anything dimmed under it stay far below.
+    white_share: float = 0.3
     faint_ink: int = 16  # colour distance of the locked (dashed) buttons' faint grey
     button_side: tuple[float, float] = (0.035, 0.075)  # of the game width
     # of the game height: map buttons' rows (a map of 25 levels, five full rows, ends at 0.977:
