@@ -195,16 +195,60 @@ def test_five_full_rows_under_a_random_look_read_whole(seed: int, completed: int
     assert reading.to_dict()["levels"] == render.truth["levels"]
 
 
-@pytest.mark.parametrize("count", [38, 60])
-@pytest.mark.parametrize("scale", [0.6, 1.0, 2.0])
+@pytest.mark.parametrize(("count", "scale"), [
+    (38, 0.6), (38, 1.0), (38, 2.0), (60, 1.0), (60, 2.0)])
+def test_a_map_of_many_levels_reads_with_its_shrunk_buttons(count: int, scale: float) -> None:
+    """Past 35 levels the map's rows of five shrink their buttons under the usual size (18
+    logical px at 60 levels): they are searched for again, smaller, standing on the game's
+    lattice. At 0.6x their check marks are a pixel or two: the filled buttons before the
+    first locked one are then the completed levels and, last, the open one."""
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    render = render_screen("level_select", completed=count // 3, pack=pack, scale=scale)
+    reading = read_screen(render.image)
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+
+
+@pytest.mark.parametrize(("count", "scale"), [(100, 1.0), (60, 0.6)])
 def test_a_map_shrunk_past_what_vision_reads_is_a_doubt_not_the_title(count: int,
                                                                       scale: float) -> None:
-    """Past 35 levels the map's rows of five shrink their buttons under the size the map
-    reader looks for: the screen, which shows the logo, was read as the title, sure and
-    wrong. Its filled buttons make it a map, doubted."""
+    """A hundred levels shrink the buttons to 11 logical px, sixty at 0.6x to 11 screen px:
+    under 12 px on the screen vision cannot tell a check mark (nor, at 1x, a shrunk button
+    from a locked one's digits), and the screen, which shows the logo, was once read as the
+    title, sure and wrong. Its filled buttons make it a map, doubted."""
     levels = built_in().levels
     pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
     reading = read_screen(render_screen("level_select", completed=count // 3, pack=pack,
                                         scale=scale).image)
     assert reading.screen == "level_select"
     assert reading.doubts
+
+
+@pytest.mark.parametrize(("states", "ordered"), [
+    ("oood", "ccod"), ("?odd", "codd"), ("c?dd", "codd"), ("oddd", "oddd"), ("cccc", "cccc"),
+    ("oooo", "oooo"), ("odod", "odod"), ("dddd", "dddd")])
+def test_a_shrunk_maps_states_follow_the_games_order(states: str, ordered: str) -> None:
+    """On a shrunk map the check marks are a few pixels, fill against dashes still shows: the
+    filled buttons before the first locked one are the completed levels and, last of them,
+    the open one. With no level locked, or a filled button after a locked one, the marks
+    stay as read (settle_checks judges them)."""
+    from vision.screens import _by_order
+
+    seen = "".join("?" if b.unclear else b.state[0] for b in _by_order(_states(*states)))
+    assert seen == ordered
+
+
+def test_two_rows_bridged_by_noise_are_no_button() -> None:
+    """A 40-level map under a random look (1.46x): noise between its last two rows of
+    28 px buttons joined them into one run 59 px tall, which the usual search took for a row
+    of buttons 29 px wide and 59 tall; the map then ended five levels short, sure. Buttons
+    are square."""
+    from game.looks import random_look
+
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(40)))
+    render = render_screen("level_select", completed=1, pack=pack, seed=43150,
+                           look=random_look(43150))
+    reading = read_screen(render.image)
+    assert reading.to_dict()["levels"] == render.truth["levels"], [str(d) for d in reading.doubts]

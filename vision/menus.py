@@ -27,6 +27,7 @@ from vision.screens import (
     map_fault,
     play_square,
     settle_checks,
+    small_map_buttons,
     white_words,
 )
 from vision.settings import COMPLETED, DIGITS, LABEL, LEVEL, OCR, READ, SCREEN_KIND
@@ -218,7 +219,11 @@ def _lost_digit(seen: list[Glyph]) -> Glyph | None:
 def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     """The green screens: the level map when it has level buttons, else the title (its logo),
     else no screen of the game."""
-    buttons, rule_broken = settle_checks(map_buttons(shot.view.image, shot.background))
+    found = map_buttons(shot.view.image, shot.background)
+    shrunk = not found and bool(filled_buttons(shot.view.image, shot.background))
+    if shrunk:
+        found = small_map_buttons(shot.view.image, shot.background, shot.scale)
+    buttons, rule_broken = settle_checks(found)
     if not buttons:
         if has_logo(shot.view.image, shot.background):
             if filled_buttons(shot.view.image, shot.background):
@@ -235,8 +240,9 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     levels = {state: tuple(b.number for b in buttons if b.state == state)
               for state in ("completed", "open", "dashed")}
     fault = map_fault(buttons, shot.view.image.shape[1] / 2) or rule_broken
+    after = SCREEN_KIND.map_columns if shrunk else 1
     if fault is None and empty_slot_ink(shot.view.image, shot.background,
-                                        buttons) > SCREEN_KIND.slot_share:
+                                        buttons, after) > SCREEN_KIND.slot_share:
         fault = "ink where the next level button would stand: a locked button too faint to see"
     if fault is None and ink_above_first(shot.view.image, shot.background,
                                          buttons) > SCREEN_KIND.slot_share:

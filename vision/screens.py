@@ -125,13 +125,14 @@ def _words(parts: Sequence[Part]) -> list[list[Part]]:
     return words
 
 
-def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
+def map_buttons(view: np.ndarray, background: np.ndarray,
+                side: tuple[float, float] = SCREEN_KIND.button_side) -> list[MapButton]:
     """The level buttons of the map in reading order, or [] when there are none.
 
     The buttons stand in rows and columns with clear gaps between them, while each button's
     ink (fill, or dashes plus digits) spans its whole width and height: the ink's projections
     on the x and y axes give the columns and rows, and a button is where both meet and ink
-    runs round the edge.
+    runs round the edge. `side`: the least and greatest side of a button, of the view's width.
     """
     height, width = view.shape[:2]
     top, bottom = (int(f * height) for f in SCREEN_KIND.button_band)
@@ -144,7 +145,7 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     ink = np.zeros(view.shape[:2], np.uint8)
     ink[top:bottom] = ((distance(band, background) > SCREEN_KIND.faint_ink)
                        & (luma < background_luma - SCREEN_KIND.faint_ink // 2))
-    low, high = (f * width for f in SCREEN_KIND.button_side)
+    low, high = (f * width for f in side)
     margin = int(SCREEN_KIND.frame_margin * width)
     ink[:, :margin] = 0
     ink[:, width - margin:] = 0
@@ -158,7 +159,10 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     for y0, y1 in rows:
         for x0, x1 in columns:
             box = Rect(float(x0), float(y0), float(x1 - x0), float(y1 - y0))
-            if _edge_ink(ink, box) > SCREEN_KIND.edge_ink:
+            # buttons are square: two rows whose gap noise bridged make a run as long as
+            # one button and a half (a shrunk map's last two rows)
+            square = abs(box.w - box.h) <= SCREEN_KIND.button_size_tolerance * box.w
+            if square and _edge_ink(ink, box) > SCREEN_KIND.edge_ink:
                 squares.append(box)
     if not squares:
         return []
@@ -169,6 +173,44 @@ def map_buttons(view: np.ndarray, background: np.ndarray) -> list[MapButton]:
     if len(ordered) < 2:
         return []
     return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
+
+
+def small_map_buttons(view: np.ndarray, background: np.ndarray,
+                      scale: float) -> list[MapButton]:
+    """The buttons of a map of many levels (36 or more), which the game shrinks under the
+    usual `button_side`, or [] when there are none to trust. Searched for only where the
+    usual search found no map: at these sizes a locked button's digits alone are as wide as
+    a small button, so the squares must also stand on the game's lattice (their pitch over
+    their side as the game's), and be big enough on the screen for a check mark to show."""
+    side = (SCREEN_KIND.least_button, SCREEN_KIND.button_side[1])  # a frame may overlap both
+    buttons = map_buttons(view, background, side)
+    first_row = [b.box for b in buttons if abs(b.box.y - buttons[0].box.y) < b.box.h / 2] \
+        if buttons else []
+    if len(first_row) < 2:
+        return []
+    pitch = float(np.median([b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]))
+    button = float(np.median([b.box.w for b in buttons]))
+    low, high = SCREEN_KIND.button_pitch_slack
+    usual = SCREEN_KIND.button_pitch * button
+    if not low * usual <= pitch <= high * usual or button * scale < SCREEN_KIND.least_button_px:
+        return []
+    return _by_order(buttons)
+
+
+def _by_order(buttons: list[MapButton]) -> list[MapButton]:
+    """The states the game's rule leaves when some level is locked: levels open one at a
+    time, in order, so the filled buttons before the first locked one are the completed
+    levels and, last of them, the open one. A shrunk button's check mark is a few pixels
+    that blur erases, while fill against dashes still shows. With no level locked the open
+    level, if any, is the last, and only its check mark tells: the marks stay as read."""
+    filled = [b.state != "dashed" for b in buttons]
+    if all(filled) or not filled[0]:
+        return buttons
+    first_locked = filled.index(False)
+    if any(filled[first_locked:]):
+        return buttons  # a filled button after a locked one: settle_checks says so
+    return [replace(b, state="completed" if n < first_locked - 1 else "open", unclear=False)
+            if n < first_locked else b for n, b in enumerate(buttons)]
 
 
 def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -> list[Rect]:
@@ -340,13 +382,17 @@ def _reading_order(squares: list[Rect]) -> list[Rect]:
 
 
 def empty_slot_ink(view: np.ndarray, background: np.ndarray,
-                   buttons: Sequence[MapButton]) -> float:
+                   buttons: Sequence[MapButton], spots: int = 1) -> float:
     """How much of the outline of the spot where the next button would stand (after the last
     one, in its row or at the start of the next) shows any ink at all: a locked button whose
-    faint dashes a degraded capture washed out still leaves some there, the map none."""
+    faint dashes a degraded capture washed out still leaves some there, the map none. With
+    `spots`, the most over that many spots on from there: a shrunk locked button's dashes
+    are a few pixels, and the next one's may have washed out while those after it remain."""
     boxes = [b.box for b in buttons]
     first_row = [b for b in boxes if abs(b.center[1] - boxes[0].center[1]) < b.h / 2]
-    pitch_x = (first_row[-1].x - first_row[0].x) / max(1, len(first_row) - 1)
+    if len(first_row) < 2:
+        return 0.0
+    pitch_x = (first_row[-1].x - first_row[0].x) / (len(first_row) - 1)
     last = boxes[-1]
     in_row = sum(abs(b.center[1] - last.center[1]) < b.h / 2 for b in boxes)
     if in_row < SCREEN_KIND.map_columns:
@@ -354,7 +400,12 @@ def empty_slot_ink(view: np.ndarray, background: np.ndarray,
     else:
         slot = Rect(first_row[0].x, last.y + pitch_x, last.w, last.h)
     faint = (distance(view, background) > SCREEN_KIND.slot_ink).astype(np.uint8)
-    return _edge_ink(faint, slot) if len(first_row) > 1 else 0.0
+    ink = _edge_ink(faint, slot)
+    for spot in range(len(boxes) + 1, len(boxes) + spots):
+        row, column = divmod(spot, SCREEN_KIND.map_columns)
+        ink = max(ink, _edge_ink(faint, Rect(first_row[0].x + column * pitch_x,
+                                             first_row[0].y + row * pitch_x, last.w, last.h)))
+    return ink
 
 
 def ink_above_first(view: np.ndarray, background: np.ndarray,

@@ -269,8 +269,12 @@ class ScreenKindSettings:
     # of the game width: the least side of a filled square that makes a screen with the logo a
     # map, not the title, even when no map can be read from it: a pack of 36 levels or more
     # shrinks its buttons under `button_side` (0.02 at 60 levels), and such a map was read as
-    # the title, sure and wrong
+    # the title, sure and wrong; also the floor of the second, smaller search for a map's
+    # buttons (vision.screens.small_map_buttons)
     least_button: float = 0.012
+    # screen px: a shrunk button smaller than this holds a check mark of 3 px or less, which
+    # blur and JPEG leave no trace of; such a map stays a doubt
+    least_button_px: float = 12
     # brighter than the fill by this: the completed check mark. Measured as the corner's
     # n-th brightest excess over the fill (n: the pixels _state asks for) on 563 maps of
     # random looks shrunk under 0.75x: open buttons 9 at most, completed ones 16 at the
