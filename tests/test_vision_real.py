@@ -167,6 +167,17 @@ def test_a_small_completed_screen_still_shows_menu_and_next(factor: float) -> No
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+def test_a_noisy_capture_still_shows_the_game() -> None:
+    # Gaussian noise of sigma 12 per channel left no flat region to find the game by.
+    image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-7.png"), cv2.IMREAD_COLOR)
+    noise = np.random.default_rng(7).normal(0, 12, image.shape)
+    reading = read_screen(np.clip(image + noise, 0, 255).astype(np.uint8))
+    truth = _truth("puzlogic-map-7")
+    assert reading.screen == truth["screen"], [str(d) for d in reading.doubts]
+    assert reading.puzzle is not None and same_board(reading.puzzle.to_dict(), truth["puzzle"])
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 def test_a_screenshot_without_the_game_is_unknown() -> None:
     image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-7.png"), cv2.IMREAD_COLOR)
     page_only = image[:300, :]  # browser bars and page: no game area

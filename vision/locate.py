@@ -37,7 +37,7 @@ def find_game(image: np.ndarray) -> list[GameArea]:
     factor = max(1.0, max(image.shape[:2]) / LOCATE.work_side)
     small = image if factor == 1.0 else cv2.resize(
         image, None, fx=1 / factor, fy=1 / factor, interpolation=cv2.INTER_AREA)
-    labels, stats = _flat_regions(small)
+    labels, stats = _flat_regions(cv2.medianBlur(small, LOCATE.flat_median))
     areas = []
     for label in _plausible(stats, small.shape):
         x, y, w, h, _ = stats[label]

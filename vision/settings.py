@@ -29,6 +29,9 @@ class LocateSettings:
 
     work_side: int = 640  # the long side of the downscaled copy that regions are found on
     flat_step: int = 10  # neighbour difference that still counts as the same flat colour
+    # A median of this size first: a noisy capture (sensor noise, sigma 12 per channel) broke
+    # every flat region into specks and no game was found; a median keeps the game's edges
+    flat_median: int = 3
     aspect_tolerance: float = 0.06
     min_fill: float = 0.5  # of the bounding box covered by the region itself
     min_area_fraction: float = 0.01  # of the screenshot
