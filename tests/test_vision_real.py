@@ -178,6 +178,19 @@ def test_a_noisy_capture_still_shows_the_game() -> None:
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+@pytest.mark.parametrize(("factor", "quality"), [(0.4, 95), (0.45, 75)])
+def test_a_small_maps_states_follow_the_games_order(factor: float, quality: int) -> None:
+    # Buttons 18-20 px on the screen: their check marks blur to a few grey pixels and levels
+    # 2 and 5 (or 8 and 9) "both looked open". Levels open in order: the filled buttons before
+    # the first locked one are the completed levels and, last, the open one.
+    image = cv2.imread(str(REAL_SCREENS / "puzlogic-start-map.png"), cv2.IMREAD_COLOR)
+    reading = read_screen(_jpeg(_resized(factor)(image), quality=quality))
+    assert reading.levels is not None, [str(d) for d in reading.doubts]
+    assert {k: sorted(v) for k, v in reading.levels.items()} == \
+        _truth("puzlogic-start-map")["levels"]
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 def test_a_screenshot_without_the_game_is_unknown() -> None:
     image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-7.png"), cv2.IMREAD_COLOR)
     page_only = image[:300, :]  # browser bars and page: no game area

@@ -28,6 +28,7 @@ from vision.screens import (
     play_square,
     settle_checks,
     small_map_buttons,
+    states_by_order,
     white_words,
 )
 from vision.settings import COMPLETED, DIGITS, LABEL, LEVEL, OCR, READ, SCREEN_KIND
@@ -223,7 +224,7 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     shrunk = not found and bool(filled_buttons(shot.view.image, shot.background))
     if shrunk:
         found = small_map_buttons(shot.view.image, shot.background, shot.scale)
-    buttons, rule_broken = settle_checks(found)
+    buttons, rule_broken = settle_checks(states_by_order(found, shot.scale, shrunk))
     if not buttons:
         if has_logo(shot.view.image, shot.background):
             if filled_buttons(shot.view.image, shot.background):

@@ -194,7 +194,17 @@ def small_map_buttons(view: np.ndarray, background: np.ndarray,
     usual = SCREEN_KIND.button_pitch * button
     if not low * usual <= pitch <= high * usual or button * scale < SCREEN_KIND.least_button_px:
         return []
-    return _by_order(buttons)
+    return buttons
+
+
+def states_by_order(buttons: list[MapButton], scale: float, shrunk: bool) -> list[MapButton]:
+    """The buttons, their states by the game's order (`_by_order`) where check marks are
+    too small to trust: on a map of shrunk buttons, or buttons under `mark_px` on the
+    screen; elsewhere as their check marks read."""
+    if not buttons:
+        return buttons
+    side = float(np.median([b.box.w for b in buttons])) * scale
+    return _by_order(buttons) if shrunk or side < SCREEN_KIND.mark_px else buttons
 
 
 def _by_order(buttons: list[MapButton]) -> list[MapButton]:

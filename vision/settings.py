@@ -278,6 +278,10 @@ class ScreenKindSettings:
     # screen px: a shrunk button smaller than this holds a check mark of 3 px or less, which
     # blur and JPEG leave no trace of; such a map stays a doubt
     least_button_px: float = 12
+    # screen px: under this a button's check mark (a quarter of its side) is a few grey
+    # pixels: the real map at 0.4x read completed levels open. While a level is locked the
+    # states then follow the game's order (vision.screens.states_by_order), not the marks.
+    mark_px: float = 24
     # brighter than the fill by this: the completed check mark. Measured as the corner's
     # n-th brightest excess over the fill (n: the pixels _state asks for) on 563 maps of
     # random looks shrunk under 0.75x: open buttons 9 at most, completed ones 16 at the
