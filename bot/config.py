@@ -126,6 +126,8 @@ class PlayConfig:
     drag_retries: int = 1     # a missed drop is tried again this often before a full re-read
     rereads: int = 3          # captures of a doubtful board before giving up on it
     level_attempts: int = 3   # full re-plans of one level before giving up on it
+    level_leaves: int = 3     # times one level may be left for another screen before giving up
+                              # (a game that opens another level each time would loop forever)
     screen_timeout_s: float = 10.0  # a screen that never changes (or no game seen) stops the bot
     display: str | None = None  # the X display to play on (the demo's Xvfb); None: $DISPLAY
 

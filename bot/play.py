@@ -80,6 +80,7 @@ class RunState:
     completed: frozenset[int] = frozenset()  # as last seen on the map
     current: int | None = None
     last: int | None = None  # the map's last level (its number of buttons); None: not seen yet
+    left: dict[int, int] = field(default_factory=dict)  # times each level was left unfinished
 
     def solved(self) -> set[int]:
         return {s.level for s in self.played if s.solved}
@@ -318,8 +319,13 @@ class Player:
             self.snapshots[number] = board if board is not None else sight.frame
         except LevelLeft as left:
             # Not a failure of the bot's: the level is played again when the game shows it.
-            self.state.played = [s for s in self.state.played if s is not stats]
             self.eyes.game_window = None  # a game started again is a new window
+            times = self.state.left[number] = self.state.left.get(number, 0) + 1
+            if times >= self.config.level_leaves:  # its row stays, saying why
+                stats.reason = f"left unfinished {times} times: {left}"
+                raise GaveUp(f"level {number} was left unfinished {times} times, the last "
+                             f"because {left}: stopping rather than going round again") from None
+            self.state.played = [s for s in self.state.played if s is not stats]
             self.say(f"level {number:2d}  left unfinished: {left}; it is played again later", 1)
             return left.sight
         except GaveUp as error:

@@ -40,6 +40,9 @@ class GameDevice:
                  now_ms: Callable[[], int] | None = None) -> None:
         # The dummy driver must be chosen before pygame's display starts; a caller's choice wins.
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        # In the caller's process SDL must not turn SIGTERM into a quit event nobody reads: a
+        # test or benchmark that hangs must still stop when it is terminated.
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         self.origin = origin
         # pygame.time.get_ticks (the game's default clock) stays 0 unless pygame.init() ran, which
         # would silently disable min_drag_ms and drag_lag_ms; a monotonic clock keeps them real.

@@ -386,17 +386,45 @@ def test_a_level_asked_for_that_the_map_does_not_show_stops_the_bot_saying_so(
 
 
 
+def numbered_pack(count: int) -> Pack:
+    """A pack of `count` levels numbered 1 to `count`, the answers pack's levels in turn."""
+    levels = load_pack(PACKS / "answers").levels
+    return Pack(tuple(replace(levels[n % len(levels)], number=n + 1) for n in range(count)))
+
+
+def test_a_map_of_40_levels_is_read_and_its_levels_played_in_order(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    play_pack(monkeypatch, numbered_pack(40))
+    table = rig(fresh=True)
+    result = table.play(max_levels=3)
+    assert result.ok, result.stopped
+    assert table.completed() == [1, 2, 3]
+
+
 def test_a_map_too_shrunk_to_read_stops_the_bot_naming_the_doubt(
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A pack of 40 levels shrinks the map's buttons past what vision reads: a doubt, so the
+    """A pack of 100 levels shrinks the map's buttons past what vision reads: a doubt, so the
     bot stops at the map with one line that says why, pressing nothing."""
-    levels = load_pack(PACKS / "answers").levels
-    play_pack(monkeypatch, Pack(tuple(levels[n % len(levels)] for n in range(40))))
+    play_pack(monkeypatch, numbered_pack(100))
     table = rig(fresh=True)
     result = table.play()
     assert not result.ok and result.levels == ()
     assert result.stopped is not None and "level map:" in result.stopped, result.stopped
     assert table.events("pick") == []
+
+
+def test_a_game_that_opens_another_level_each_time_stops_the_bot_saying_so(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 3 of this pack is level 1 again, label and all: the bot asks for 3 and sees 1,
+    plays it, asks again... It stops after the third time instead of going round for ever."""
+    levels = load_pack(PACKS / "answers").levels
+    play_pack(monkeypatch, Pack(tuple(levels[n % len(levels)] for n in range(40))))
+    table = rig(fresh=True)
+    result = table.play()
+    assert not result.ok
+    assert result.stopped is not None and "level 3 was left unfinished 3 times" in \
+        result.stopped and "shows level 1" in result.stopped, result.stopped
+    assert table.completed().count(1) == 3
 
 
 # ---- pipelined drops and the pace ------------------------------------------------------------
