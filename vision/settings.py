@@ -466,6 +466,15 @@ class CompletedSettings:
     # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
     # average), right ones 0.90 and more in 17 of 22.
     votes_agree: float = 0.9
+    # Native px: a dimmed label's digits shorter than this are enlarged `enlarge` times and
+    # smoothed over `enlarge_smooth` of a native pixel before they are read
+    # (vision.menus._enlarged): at 8-12 px JPEG's blocks break the faint strokes.
+    enlarge_below: float = 14
+    enlarge: int = 3
+    enlarge_smooth: float = 0.5
+    # The leading digits a padded "0" of a small dimmed label is read as when JPEG fills its
+    # gap or pinches its middle: such a reading stays doubtful (vision.menus._unsure_when_small).
+    closed_zero: str = "689"
 
 
 @dataclass(frozen=True)
