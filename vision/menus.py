@@ -14,7 +14,7 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness
-from vision.crops import LabelCrop, Shot, fill_contrast, level_number, read_crops
+from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.ocr import Glyph, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
@@ -108,7 +108,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
     if digits.h * shot.scale < COMPLETED.enlarge_below:
-        glyph = _read_views(tuple(_enlarged(v) for v in views), label_box, small=True)
+        glyph = _read_views(tuple(enlarged(v) for v in views), label_box, small=True)
         if glyph.confidence < OCR.doubtful:
             # As cut, the views keep apart some strokes the smoothing joins: on 591 forced
             # "Level Completed" looks under 0.8x (seeds 20000-23999), 11 read exactly as cut
@@ -146,20 +146,8 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     return glyph
 
 
-def _enlarged(view: np.ndarray) -> np.ndarray:
-    """A small faint label's view enlarged and smoothed before the reader cuts it into digits:
-    at a digit 8-12 px tall JPEG's 8 px blocks leave steps and specks as strong as its strokes,
-    and the reader, which finds the digits' blobs at the crop's own size, joins them to the
-    digits ("92" for 02, "1" for 10 in every view though a person reads them at once).
-    Enlarged by cubic interpolation and smoothed over half a source pixel, the steps fade and
-    the strokes stay whole."""
-    factor = COMPLETED.enlarge
-    large = cv2.resize(view, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
-    return np.asarray(cv2.GaussianBlur(large, (0, 0), COMPLETED.enlarge_smooth * factor))
-
-
 def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:
-    """Whether a sure reading of a small dimmed label (`_enlarged`) must stay doubtful.
+    """Whether a sure reading of a small dimmed label (vision.crops.enlarged) must stay doubtful.
 
     Its leading digit is one a padded "0" becomes when a speck fills its gap or pinches its
     middle (COMPLETED.closed_zero): at under 14 px that speck is under a pixel, and "64" for
