@@ -430,3 +430,23 @@ def test_a_small_dimmed_reading_needs_the_classifiers_backing() -> None:
     assert _unsure_when_small("64", [Glyph("64", 0.99, (), "64", strong)])
     assert _unsure_when_small("03", [Glyph("03", 0.91, (), "03", DIGITS.views_agree - 0.05),
                                      Glyph("03", 0.3, (), "03", 0.3)])
+
+
+@pytest.mark.parametrize("seed", [21094, 23290])
+def test_a_tiny_level_label_is_read_enlarged(seed: int) -> None:
+    """Lab looks at 0.53x-0.58x under JPEG 64-72, forced onto a level screen: "Level 06" and
+    "Level 03" under 11 px tall, doubts as cut; enlarged and smoothed they read exactly
+    (vision.level._enlarged_crop)."""
+    import random
+
+    from bench.looks import PACKS, Case, cases, render
+    from game.packs import built_in, load_pack
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    count = load_pack(PACKS / case.pack).count if case.pack else built_in().count
+    rng = random.Random(f"lcf-{seed}")
+    level = rng.randint(1, count)
+    shot = render(Case(seed, "level", case.pack, level, rng.randint(0, 3), 0, 0))
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"], [str(d) for d in reading.doubts]
