@@ -379,3 +379,74 @@ def test_a_small_five_a_dark_ring_closed_is_doubted() -> None:
     assert shot.truth["screen"] == "level" and shot.truth["level"] == 5
     reading = read_screen(shot.image)
     assert reading.level in (None, 5), reading.doubts
+
+
+def _completed_case(seed: int):  # type: ignore[no-untyped-def]
+    """Random look `seed` forced onto "Level Completed" (a level of its pack drawn from the
+    seed), as the lab of small dimmed labels rendered them."""
+    import random
+
+    from bench.looks import PACKS, Case, cases, render
+    from game.packs import built_in, load_pack
+
+    case = cases([seed])[0]
+    count = load_pack(PACKS / case.pack).count if case.pack else built_in().count
+    level = random.Random(f"lcf-{seed}").randint(1, count)
+    return render(Case(seed, "level_complete", case.pack, level, 0, 0, 0))
+
+
+@pytest.mark.parametrize("seed", [20487, 20542, 20597])
+def test_a_small_dimmed_label_is_read_enlarged(seed: int) -> None:
+    """Lab looks at 0.55x-0.6x under JPEG 65-90: a dimmed "03", "02", "10" a person reads at
+    once, whose views as cut read "93", "92" and "1" (JPEG's steps joined to the strokes);
+    enlarged and smoothed they read exactly (vision.menus._enlarged)."""
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    assert shot.truth["screen"] == "level_complete"
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"], [str(d) for d in reading.doubts]
+
+
+@pytest.mark.parametrize("seed", [22144, 22948, 23485])
+def test_a_small_dimmed_zero_closed_into_a_six_is_doubted(seed: int) -> None:
+    """Lab looks at 0.53x-0.62x under JPEG 52-70: a dimmed "04", "04", "02" whose "0" a speck
+    closed into a "6", read "64" and "62" sure in every view: now a doubt."""
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    reading = read_screen(shot.image)
+    assert reading.screen == "level_complete" and reading.level is None
+
+
+def test_a_small_dimmed_reading_needs_the_classifiers_backing() -> None:
+    """A small dimmed label's sure reading stands only with a view's vote for it at
+    views_agree and a tens digit no padded "0" closes into."""
+    from vision.menus import _unsure_when_small
+    from vision.settings import DIGITS
+
+    strong = DIGITS.views_agree + 0.1
+    assert not _unsure_when_small("04", [Glyph("04", 0.99, (), "04", strong)])
+    assert _unsure_when_small("64", [Glyph("64", 0.99, (), "64", strong)])
+    assert _unsure_when_small("03", [Glyph("03", 0.91, (), "03", DIGITS.views_agree - 0.05),
+                                     Glyph("03", 0.3, (), "03", 0.3)])
+
+
+@pytest.mark.parametrize("seed", [21094, 23290])
+def test_a_tiny_level_label_is_read_enlarged(seed: int) -> None:
+    """Lab looks at 0.53x-0.58x under JPEG 64-72, forced onto a level screen: "Level 06" and
+    "Level 03" under 11 px tall, doubts as cut; enlarged and smoothed they read exactly
+    (vision.level._enlarged_crop)."""
+    import random
+
+    from bench.looks import PACKS, Case, cases, render
+    from game.packs import built_in, load_pack
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    count = load_pack(PACKS / case.pack).count if case.pack else built_in().count
+    rng = random.Random(f"lcf-{seed}")
+    level = rng.randint(1, count)
+    shot = render(Case(seed, "level", case.pack, level, rng.randint(0, 3), 0, 0))
+    reading = read_screen(shot.image)
+    assert reading.level == shot.truth["level"], [str(d) for d in reading.doubts]

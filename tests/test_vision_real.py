@@ -61,8 +61,6 @@ VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 KNOWN_DOUBTFUL: dict[tuple[str, str], str] = {
     ("puzlogic-level-completed", "x0.5jpeg60"):
         "the dimmed 'Level 01', 6 px tall: Tesseract reads nothing, the classifier unsure",
-    ("puzlogic-with-sums", "x0.5jpeg60"):
-        "'Level 06' 8 px tall under JPEG: its views read '00' and '6', the classifier unsure",
 }
 
 
@@ -146,13 +144,23 @@ def test_a_sum_without_its_digits_is_a_doubt_not_a_guess() -> None:
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
-def test_a_label_too_small_to_read_is_a_doubt_not_a_guess() -> None:
-    # "Level 01" halved and then compressed harder than issue 11's range (quality 40): 6 px
-    # tall, the classifier voted "61" in one view and "01" in another; either alone is no proof.
+def test_a_tiny_label_is_read_enlarged() -> None:
+    # "Level 01" halved and then compressed harder than issue 11's range (quality 40), and
+    # "Level 06" halved under JPEG 60: 8-9 px tall, their views as cut read "61", "1", "00";
+    # enlarged and smoothed (vision.crops.enlarged) two views read "01" and "06" sure.
+    for name, quality, level in (("puzlogic-map-1", 40, 1), ("puzlogic-with-sums", 60, 6)):
+        image = cv2.imread(str(REAL_SCREENS / f"{name}.png"), cv2.IMREAD_COLOR)
+        reading = read_screen(_jpeg(_resized(0.5)(image), quality=quality))
+        assert reading.level == level, [str(d) for d in reading.doubts]
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+def test_a_tiny_label_doubtful_enlarged_is_read_as_cut() -> None:
+    # "Level 01" at 0.4x: enlarged, its views read "04" doubtfully; as cut, "01" sure
+    # (vision.level._as_cut_when_doubtful).
     image = cv2.imread(str(REAL_SCREENS / "puzlogic-map-1.png"), cv2.IMREAD_COLOR)
-    reading = read_screen(_jpeg(_resized(0.5)(image), quality=40))
-    assert reading.level is None
-    assert any(d.element == "level label" for d in reading.doubts)
+    reading = read_screen(_resized(0.4)(image))
+    assert reading.level == 1, [str(d) for d in reading.doubts]
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)

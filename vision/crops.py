@@ -132,6 +132,18 @@ def shade(crop: np.ndarray) -> np.ndarray:
     return darker
 
 
+def enlarged(view: np.ndarray) -> np.ndarray:
+    """A small label's view enlarged and smoothed before the reader cuts it into digits:
+    at a digit 8-12 px tall JPEG's 8 px blocks leave steps and specks as strong as its strokes,
+    and the reader, which finds the digits' blobs at the crop's own size, joins them to the
+    digits ("92" for 02, "1" for 10 in every view though a person reads them at once).
+    Enlarged by cubic interpolation and smoothed over half a source pixel, the steps fade and
+    the strokes stay whole."""
+    factor = READ.enlarge
+    large = cv2.resize(view, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+    return np.asarray(cv2.GaussianBlur(large, (0, 0), READ.enlarge_smooth * factor))
+
+
 def rejoined(view: np.ndarray) -> np.ndarray:
     """A one-colour view (`Shot.light_crop`, `Shot.shade_crop`) of a lone digit smoothed over
     a pixel: such a view keeps the digit's core alone, 1 px wide in a small one, and its
@@ -355,6 +367,9 @@ class LabelCrop:
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
+    # The same label as cut, when these views are enlarged (`enlarged`): its reader reads it
+    # again so when the enlarged views leave it doubtful (vision.level).
+    as_cut: LabelCrop | None = None
 
 
 @dataclass(frozen=True)

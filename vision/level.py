@@ -27,6 +27,7 @@ from vision.crops import (
     candidates,
     dark_core,
     darkest_ink,
+    enlarged,
     level_number,
     number,
     read_crops,
@@ -73,7 +74,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, GRID, LABEL, LEVEL
+from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,20 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops.append(_level_crop(shot, board.parts))
     labels = [c for c in crops if c is not None]
     return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
-                                   else read_crops(labels), quick)
+                                   else _as_cut_when_doubtful(labels, read_crops(labels)), quick)
+
+
+def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
+                          reads: dict[Element, LabelRead]) -> dict[Element, LabelRead]:
+    """The readings, the tiny level label's read again as cut when enlarged it stayed
+    doubtful: the smoothing joins some strokes the steps kept apart (the real level 1
+    screen at 0.4x read "01" as cut, "04" enlarged)."""
+    label = next((c for c in labels if c.element == LEVEL_LABEL), None)
+    read = reads.get(LEVEL_LABEL)
+    if label is None or read is None or label.as_cut is None \
+            or read.glyph.confidence >= OCR.doubtful:
+        return reads
+    return {**reads, LEVEL_LABEL: read_crops([label.as_cut])[LEVEL_LABEL]}
 
 
 def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
@@ -390,10 +404,20 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
             views.append(ringed)
         return tuple(views)
 
-    return LabelCrop(LEVEL_LABEL, (crop,), box, others, by_votes=True,
-                     votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
-                     votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
-                     digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else ())
+    label = LabelCrop(LEVEL_LABEL, (crop,), box, others, by_votes=True,
+                      votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
+                      votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
+                      digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else ())
+    return _enlarged_crop(label) if shot.box(digits).h < LEVEL.enlarge_below else label
+
+
+def _enlarged_crop(label: LabelCrop) -> LabelCrop:
+    """A tiny label's views enlarged and smoothed (vision.crops.enlarged): at 8-10 px JPEG's
+    blocks join specks to the strokes, which the reader cuts at the crop's own size."""
+    others, votes = label.others, label.votes
+    return replace(label, as_cut=label, pixels=tuple(enlarged(v) for v in label.pixels),
+                   others=None if others is None else lambda: tuple(enlarged(v) for v in others()),
+                   votes=None if votes is None else lambda: tuple(enlarged(v) for v in votes()))
 
 
 # The darkest ink's index among a small level label's views: after its plain view and the

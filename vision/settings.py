@@ -371,6 +371,12 @@ class ReadSettings:
     fill_split: int = 24
     # of a blue sum's bluest pixel: less blue than this is its ring (see Shot.blue_crop)
     blue_floor: float = 0.45
+    # A tiny label is read enlarged `enlarge` times (cubic) and smoothed over `enlarge_smooth`
+    # of a native pixel (vision.crops.enlarged): JPEG's steps and specks fade, the strokes
+    # stay whole, and the reader, which cuts digits at the crop's own size, no longer joins
+    # them to the digits.
+    enlarge: int = 3
+    enlarge_smooth: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -450,6 +456,9 @@ class LevelSettings:
     # what is at least `strict_ink` as dark as the darkest: on 61 lab labels in a dark ring
     # at 0.5x-0.8x Tesseract read 28 right and sure there, none wrong.
     strict_height: float = 14.0
+    # Native px: a level label's digits shorter than this are read enlarged
+    # (vision.crops.enlarged): the real screens' label at 0.4x-0.5x under JPEG, 8-10 px.
+    enlarge_below: float = 11.0
     strict_ink: float = 0.7
 
 
@@ -480,6 +489,13 @@ class CompletedSettings:
     # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
     # average), right ones 0.90 and more in 17 of 22.
     votes_agree: float = 0.9
+    # Native px: a dimmed label's digits shorter than this are read enlarged
+    # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
+    # faint strokes.
+    enlarge_below: float = 14
+    # The leading digits a padded "0" of a small dimmed label is read as when JPEG fills its
+    # gap or pinches its middle: such a reading stays doubtful (vision.menus._unsure_when_small).
+    closed_zero: str = "689"
 
 
 @dataclass(frozen=True)
