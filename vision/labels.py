@@ -88,7 +88,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
     for part in parts:
         side = arrow_side(part, labels)
         shaded = None
-        if side is None and view is not None:
+        if side is None and view is not None and _at_a_line_end(part, labels, grid, ends):
             shaded = shaded_arrow(part, labels, view, grid.pitch)
             if shaded is not None:
                 part, side = shaded
@@ -149,6 +149,14 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 if stray is not None:
                     found.append(stray)
     return sorted(found, key=board_order)
+
+
+def _at_a_line_end(part: Part, labels: np.ndarray, grid: Grid,
+                   ends: dict[Axis, dict[int, tuple[int, int]]]) -> bool:
+    """Whether the blob stands where an arrow pointing the way its ink leans would label a
+    line (a cheap test before its luma is looked at: most blobs are digits in cells)."""
+    side = arrow_match(part, labels)[1]
+    return side is not None and _owner(part, side, grid, ends) is not None
 
 
 def _followers(arrow: Part, side: Side, parts: Sequence[Part], grid: Grid,
