@@ -102,8 +102,11 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 weak.add(part.label)
     # A blob that passed only the weaker test and has no digits after it is no arrow: bold
     # merged digits ("05" below the column beside them) pass it, and as an arrow they took
-    # the digits of the row's own small arrow. Then the lines' arrows are found again.
-    for _ in range(2):
+    # the digits of the row's own small arrow. Then the lines' arrows are found again
+    # (once more after an arrow waited: it may go in its turn).
+    rounds, waited = 0, False
+    while rounds < 2 + waited:
+        rounds += 1
         nearest = _nearest(arrows, parts, grid, ends, labels)
         arrow_ids = {part.label for part, _ in nearest.values()}
         digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
@@ -115,8 +118,9 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
         sure = arrow_ids - weak
         waiting = {part.label for part, owner in nearest.values() if part.label in lone
                    and lone & _followers(part, owner[2], parts, grid, sure | {part.label})}
-        if lone - waiting:
+        if waiting and lone - waiting:
             lone -= waiting
+            waited = True
         # ... nor is one that stands among the digits after a sure arrow: a blurred "4" right
         # of a "2" over a column's arrow passes it as a row's left arrow, the "2" its digit.
         for part, owner in nearest.values():
