@@ -796,7 +796,7 @@ def shaded_arrow(part: Part, labels: np.ndarray, view: np.ndarray,
     x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
     if max(w, h) > LABEL.arrow_base_max * pitch or min(w, h) < LABEL.small_arrow_side:
         return None
-    pad = 2
+    pad = LABEL.shaded_ground
     x0, y0 = max(0, x - pad), max(0, y - pad)
     x1, y1 = min(view.shape[1], x + w + pad), min(view.shape[0], y + h + pad)
     grey = luma(view[y0:y1, x0:x1])

@@ -216,6 +216,7 @@ class LabelSettings:
     # ground: below that JPEG's noise draws the shape).
     shaded_core: float = 0.5
     shaded_contrast: int = 24
+    shaded_ground: int = 2  # logical px round the blob: its pixels of no ink are the ground
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     # When the level number's blobs after the widest space hold one digit only, the blob
     # before joins them if its own space is at least this share of that widest one
