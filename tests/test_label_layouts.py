@@ -194,6 +194,38 @@ def test_a_faint_arrow_as_tall_as_two_merged_digits_is_their_arrow() -> None:
     found = _merged_row_label(19)
     assert [(f.side, f.arrow is not None) for f in found] != [("right", True)]
 
+def _barred_row_label(shaded: bool) -> list[Any]:
+    """One cell at the origin (pitch 48, side 44), and at its right end a light-blue arrow
+    whose blue JPEG spread into a 7 x 16 bar (the ink mask), while its luma (the view) shows
+    the triangle; then one dark digit 19 tall (the bar too tall beside it for a small
+    arrow). `shaded`: find_sums is given the view."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    view = np.full((120, 200, 3), (200, 200, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    x = 50 + 22 + 2
+    cv2.rectangle(canvas, (x, 52), (x + 6, 67), 255, -1)
+    view[52:68, x:x + 7] = (215, 195, 190)  # bluer than the ground, its luma alike
+    cv2.fillPoly(view, [np.array([(x, 52), (x, 67), (x + 6, 60)])], (255, 140, 100))
+    x += 7 + 4
+    cv2.rectangle(canvas, (x, 51), (x + 8, 69), 255, -1)
+    cv2.rectangle(view, (x, 51), (x + 8, 69), (60, 60, 60), -1)
+    parts, labels = ink_parts(canvas, 3)
+    return find_sums(parts, grid, [(0, 0)], labels, view if shaded else None)
+
+
+def test_a_row_arrow_jpeg_spread_into_a_bar_is_seen_in_its_luma() -> None:
+    """A light-blue row arrow JPEG spread into a bar (its colour kept at half resolution)
+    matches no triangle in its ink, and was 'ink at the line's end that is not a sum arrow';
+    its luma, kept in full, shows the triangle, and the label is read. The digit after it,
+    as solid in luma as in ink, is no arrow."""
+    assert [(f.side, f.arrow) for f in _barred_row_label(False)] == [("right", None)]
+    found = _barred_row_label(True)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 2)]
+
+
 def test_a_digit_where_the_arrow_belongs_stays_unclear() -> None:
     """The arrow lost, the label's first digit stands where it belongs: as tall as the next
     digit, it is no arrow, and the label is reported, not read without one."""

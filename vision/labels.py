@@ -20,6 +20,7 @@ import numpy as np
 
 from puzzle.geometry import Rect
 from puzzle.model import Axis, Cell, Side
+from vision.colours import luma
 from vision.grid import Grid
 from vision.settings import LABEL, LEVEL
 
@@ -72,42 +73,59 @@ def union(parts: Sequence[Part]) -> Rect:
 
 
 def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
-              labels: np.ndarray) -> list[FoundSum]:
+              labels: np.ndarray, view: np.ndarray | None = None) -> list[FoundSum]:
     """Sum labels of every row and column that holds cells, each owned by its arrow.
 
     An arrow is a solid triangle; it belongs to the line it points along, outward, standing
     just outside that line's end cell (never to a line whose end it merely stands near).
     Digits follow their arrow outward on the line's axis. Ink right at a line's end that is
-    no arrow and no label's digits is reported (a sum whose arrow is unclear).
+    no arrow and no label's digits is reported (a sum whose arrow is unclear). `view`: the
+    logical view the ink was found in, for an arrow whose ink lost its shape (`shaded_arrow`).
     """
     ends = _line_ends(cells)
     arrows = []
     weak: set[int] = set()  # blobs only a blurred arrow's weaker test took for one
     for part in parts:
         side = arrow_side(part, labels)
+        shaded = None
+        if side is None and view is not None and _at_a_line_end(part, labels, grid, ends):
+            shaded = shaded_arrow(part, labels, view, grid.pitch)
+            if shaded is not None:
+                part, side = shaded
         if side is None:
             continue
         owner = _owner(part, side, grid, ends)
         if owner is not None:
             arrows.append((part, owner))
-            if arrow_match(part, labels)[0] < LABEL.arrow_match:
+            # (one its luma alone shows must have digits after it, as a weak one must)
+            if shaded is not None or arrow_match(part, labels)[0] < LABEL.arrow_match:
                 weak.add(part.label)
     # A blob that passed only the weaker test and has no digits after it is no arrow: bold
     # merged digits ("05" below the column beside them) pass it, and as an arrow they took
-    # the digits of the row's own small arrow. Then the lines' arrows are found again.
-    for _ in range(2):
+    # the digits of the row's own small arrow. Then the lines' arrows are found again
+    # (once more after an arrow waited: it may go in its turn).
+    rounds, waited = 0, False
+    while rounds < 2 + waited:
+        rounds += 1
         nearest = _nearest(arrows, parts, grid, ends, labels)
         arrow_ids = {part.label for part, _ in nearest.values()}
         digits = _assign_digits(parts, grid, list(nearest.values()), arrow_ids)
         lone = {part.label for key, (part, _) in nearest.items()
                 if part.label in weak and not digits.get(key)}
+        # A weak arrow whose digits are another lone weak one waits for that one to go:
+        # merged ringed digits pass as a column's flat arrow below the row's faint arrow
+        # they follow (random layout 30029), and both went, the row's label with them.
+        sure = arrow_ids - weak
+        waiting = {part.label for part, owner in nearest.values() if part.label in lone
+                   and lone & _followers(part, owner[2], parts, grid, sure | {part.label})}
+        if waiting and lone - waiting:
+            lone -= waiting
+            waited = True
         # ... nor is one that stands among the digits after a sure arrow: a blurred "4" right
         # of a "2" over a column's arrow passes it as a row's left arrow, the "2" its digit.
         for part, owner in nearest.values():
             if part.label not in weak:
-                after = _beyond(parts, grid, part, owner[2], arrow_ids - weak)
-                lone |= {p.label for p in _chain(part, after, grid, owner[2])[1:]
-                         if p.label in weak}
+                lone |= _followers(part, owner[2], parts, grid, sure) & weak
         if not lone:
             break
         arrows = [(part, owner) for part, owner in arrows if part.label not in lone]
@@ -135,6 +153,21 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 if stray is not None:
                     found.append(stray)
     return sorted(found, key=board_order)
+
+
+def _at_a_line_end(part: Part, labels: np.ndarray, grid: Grid,
+                   ends: dict[Axis, dict[int, tuple[int, int]]]) -> bool:
+    """Whether the blob stands where an arrow pointing the way its ink leans would label a
+    line (a cheap test before its luma is looked at: most blobs are digits in cells)."""
+    side = arrow_match(part, labels)[1]
+    return side is not None and _owner(part, side, grid, ends) is not None
+
+
+def _followers(arrow: Part, side: Side, parts: Sequence[Part], grid: Grid,
+               skip: set[int]) -> set[int]:
+    """The blobs that follow this arrow as its digits would (`skip`: blobs that cannot)."""
+    after = _beyond(parts, grid, arrow, side, skip)
+    return {part.label for part in _chain(arrow, after, grid, side)[1:]}
 
 
 def _nearest(arrows: Sequence[tuple[Part, _Owner]], parts: Sequence[Part], grid: Grid,
@@ -749,13 +782,56 @@ def arrow_side(part: Part, labels: np.ndarray) -> Side | None:
     return None
 
 
+def shaded_arrow(part: Part, labels: np.ndarray, view: np.ndarray,
+                 pitch: float) -> tuple[Part, Side] | None:
+    """The arrow in a blob whose ink shows no triangle, as its luma shows it, or None.
+
+    A light-blue arrow's ink is found by its colour, which JPEG keeps at half resolution: a
+    small one spreads into a bar as wide at its tip as at its base, and no test above sees
+    a triangle in it. Luma JPEG keeps in full: the blob's pixels that stand out from the
+    ground round it by at least `LabelSettings.shaded_core` of its strongest contrast are
+    the arrow as drawn. It must then match its triangle as surely as a sharp arrow does (a
+    digit's strokes do not, in any ink). The part returned is that core's box, the blob's
+    label kept."""
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    if max(w, h) > LABEL.arrow_base_max * pitch or min(w, h) < LABEL.small_arrow_side:
+        return None
+    pad = LABEL.shaded_ground
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    x1, y1 = min(view.shape[1], x + w + pad), min(view.shape[0], y + h + pad)
+    grey = luma(view[y0:y1, x0:x1])
+    owned = labels[y0:y1, x0:x1]
+    ground = grey[owned == 0]
+    if ground.size == 0:
+        return None
+    contrast = np.abs(grey - float(np.median(ground)))
+    blob = owned == part.label
+    peak = float(contrast[blob].max())
+    if peak < LABEL.shaded_contrast:
+        return None
+    core = blob & (contrast >= LABEL.shaded_core * peak)
+    ys, xs = np.nonzero(core)
+    box = core[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    score, side = _triangle_match(box)
+    if side is None or score < LABEL.arrow_match:
+        return None
+    rect = Rect(float(x0 + xs.min()), float(y0 + ys.min()), float(box.shape[1]),
+                float(box.shape[0]))
+    return Part(rect, int(box.sum()), part.label), side
+
+
 def arrow_match(part: Part, labels: np.ndarray) -> tuple[float, Side | None]:
     """How well the blob matches a triangle filling its box (overlap over union, 0..1), and
     the side it points to when the match is good enough."""
     x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    return _triangle_match(labels[y:y + h, x:x + w] == part.label)
+
+
+def _triangle_match(blob: np.ndarray) -> tuple[float, Side | None]:
+    """arrow_match of a mask filling its box."""
+    h, w = blob.shape
     if min(w, h) < 3 or max(w, h) > LABEL.arrow_aspect * min(w, h):
         return 0.0, None
-    blob = labels[y:y + h, x:x + w] == part.label
     best, best_side = 0.0, None
     for side, ideal in _triangles(w, h).items():
         base, height = (h, w) if side in ("left", "right") else (w, h)

@@ -159,7 +159,8 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
         # A piece as pale as the background round it (a light blue fill on a pale ground)
         # leaves its cell's outline looking empty inside: the cell holds the piece.
         cells.pop(cell, None)
-    sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(pieces, grid)), labels)
+    sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(pieces, grid)), labels,
+                     logical)
     return Board(grid, MappingProxyType(cells), tuple(pieces), tuple(sums), tuple(parts),
                  tuple(doubts))
 

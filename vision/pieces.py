@@ -45,7 +45,7 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
     slack = PIECE.edge_pixels / max(scale, 1e-6)
-    fills: list[tuple[Rect, np.ndarray]] = []
+    fills: list[tuple[Rect, np.ndarray, Rect]] = []
     for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
         if max(w, h) < low or min(w, h) > high:
             continue
@@ -59,6 +59,11 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
             if not _square(w, h, low, high, slack) \
                     or np.count_nonzero(own) < PIECE.min_fill * w * h:
                 continue
+        # The piece, frame and all, stands in the middle of its cell; its bright part alone
+        # need not (a dark shade along two sides of it is no fill: random look 5096's red
+        # piece, 37 px of fill beside its neighbour's 40, stood 2.5 px off its cell's middle
+        # and its cell's outline was missed on two sides).
+        whole = Rect(float(x), float(y), float(w), float(h))
         bright = own & (dark[y:y + h, x:x + w] == 0)
         if bright.sum() >= PIECE.min_fill * w * h:
             # A fill brighter than ink is the bright part alone: its frame, a dark shade of
@@ -68,10 +73,10 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
             own = bright[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
             x, y, (h, w) = x + x0, y + y0, own.shape
         fill = Rect(float(x), float(y), float(w), float(h))
-        fills.append((fill, median_colour(view[y:y + h, x:x + w], own)))
-    placed = _in_cells(outlines, [fill for fill, _ in fills], cell_side)
+        fills.append((fill, median_colour(view[y:y + h, x:x + w], own), whole))
+    placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
     return [FoundPiece(fill, bool(in_cell), colour)
-            for (fill, colour), in_cell in zip(fills, placed, strict=True)]
+            for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
 
 
 def _square(w: int, h: int, low: float, high: float, slack: float) -> bool:

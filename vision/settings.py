@@ -210,6 +210,16 @@ class LabelSettings:
     # across the line (measured 0.43 and 0.5 at 0.5x); a game arrow drawn in full is 0.7 of
     # them or more, and a merged one of those shows a waist.
     arrow_step: float = 0.5
+    # A light-blue arrow JPEG spread into a bar (its colour kept at half resolution, so the
+    # blue mask is as wide at the tip as at the base; random looks 4200, 4333 at 0.62-0.93x)
+    # keeps its triangle in luma, which JPEG keeps at full resolution: its pixels at least
+    # this share of the blob's strongest luma contrast with the ground round it are the
+    # arrow as drawn (half: the middle of a blurred edge is where the edge was). The blob
+    # must show at least `shaded_contrast` grey levels of it (the arrow's luma against the
+    # ground: below that JPEG's noise draws the shape).
+    shaded_core: float = 0.5
+    shaded_contrast: int = 24
+    shaded_ground: int = 2  # logical px round the blob: its pixels of no ink are the ground
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
     # When the level number's blobs after the widest space hold one digit only, the blob
     # before joins them if its own space is at least this share of that widest one
