@@ -401,6 +401,10 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                     over or Glyph(first.glyph.text,
                                   min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
+            elif _unbacked(crop, first.glyph, views):
+                read[crop.element] = LabelRead(with_alternatives(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
+                    views), first.box)
             read[crop.element] = _two_sources(crop, read[crop.element], views)
             continue
         # A doubtful view confirms a label only when nothing in it named other digits: a
@@ -474,9 +478,22 @@ def _weakly_backed(crop: LabelCrop, glyph: Glyph, least: float | None = None) ->
     # (A piece or a given holds one digit, a sum two, padded; the level label's two digits
     # are checked by their own rules: a real "Level 03" at 0.5x under JPEG 60 read sure at
     # 0.97, the classifier at 0.68, had no second source among its faint other views.)
-    least = DIGITS.recheck_backing if least is None else least
+    if least is None:
+        least = DIGITS.recheck_single if crop.digits == 1 else DIGITS.recheck_backing
     return (crop.digits == 1 or crop.padded) and bool(glyph.text) \
         and glyph.vote_probability < least
+
+
+def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
+    """Whether a sum Tesseract reads sure, that no other view dissents from, is one the
+    classifier names under DigitSettings.sum_backing in every view: Tesseract alone, its
+    views agreeing, is then the only source, and its views of a small dark sum are the
+    same few pixels (lab look 21214: a dark "28" at 0.59x read "23" at 0.95 in plain ink and
+    in the fill's contrast, the classifier at 0.51 and 0.64)."""
+    if not crop.padded:
+        return False
+    backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
+    return backing < DIGITS.sum_backing
 
 
 def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:

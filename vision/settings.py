@@ -625,6 +625,15 @@ class DigitSettings:
     # contrast "25" at 0.99 (captures 20441). At views_agree (0.7) only pieces and givens were
     # checked.
     recheck_backing: float = 0.9
+    # ... and a piece or given (one digit) unless the classifier's vote is sure itself
+    # (`sure`): lab look 21094, an outlined given "0" at 0.58x read "8" at 1.0, the
+    # classifier at 0.96, while its shade smoothed over a pixel read "0" at 0.99 (the
+    # classifier 0.997): Tesseract and a vote short of sure were both wrong.
+    recheck_single: float = 0.99
+    # A sum Tesseract reads sure, checked in its other views as weakly backed and not
+    # dissented from, is a doubt when the classifier names it under this in every view
+    # (vision.crops._unbacked): the agreement of two views is no second source.
+    sum_backing: float = 0.7
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
     # wrong digit, in many bold or outlined dark digits the classifier names right.
