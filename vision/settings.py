@@ -636,15 +636,20 @@ class DigitSettings:
     sum_backing: float = 0.7
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
-    # wrong digit, in many bold or outlined dark digits the classifier names right.
-    dark_votes_alone: float = 0.7
+    # wrong digit, in many bold or outlined dark digits the classifier names right. On the
+    # real look captured at 0.4x-0.7x under JPEG 25-75 (300 frames) wrong votes reached 0.77
+    # (a "17" voted "27", a "16" voted "10"), so it stands above them; of the 16 right ones
+    # in seeds 0-1374 one falls under it (908, 0.75), and the puzzle's rules settle that sum.
+    dark_votes_alone: float = 0.8
     # ... and a blue sum from its shade's (vision.crops.Shot.shade_crop: its luma, which JPEG
     # keeps sharp) at this, its first digit voted among 0-4 (vision.ocr.vote_labels). Of the
     # shade votes on 589 blue sums (seeds 0-599 and the sums 2,600 looks doubted) the most
     # probable wrong one was 0.89; 407 right ones reach 0.95 (379 without the 0-4).
     # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
-    # right ones reach 0.7.)
-    blue_votes_alone: float = 0.95
+    # right ones reach 0.7.) A ringed "13" at 0.5x under JPEG 70 (captures 21358) was voted
+    # "33" at 0.951, so it stands above that: the right votes at 0.951-0.952 (random looks
+    # 173 and 405) are then doubts the puzzle's rules settle.
+    blue_votes_alone: float = 0.96
     # A doubtful sum is read when the classifier votes the same two digits in two of its
     # views, each this probable, and every Tesseract view reads them, one of them (the other
     # lost in an outline or ring) or nothing (vision.crops._padded); or when its shade's vote
