@@ -75,6 +75,11 @@ def test_a_given_read_sure_with_a_vote_short_of_sure_is_checked_and_doubted(
     assert "0" in glyph.alternatives
     # no view dissenting, it stands
     assert _read(monkeypatch, [views[0], views[1], Glyph("8", 0.4)], sum_=False) == views[0]
+    # nor does a dissent the classifier does not back (random look 5065: a piece's "1", vote
+    # 0.965, its fill's contrast read "4" at 0.99 voted 0.55, its light view "1" at 1.0)
+    piece = [Glyph("1", 0.98, (), "1", 0.965), Glyph("4", 0.99, (), "4", 0.55),
+             Glyph("1", 0.99, (), "1", 1.0)]
+    assert _read(monkeypatch, piece, sum_=False) == piece[0]
 
 
 def test_a_dark_sum_only_tesseract_reads_is_doubted(monkeypatch: pytest.MonkeyPatch) -> None:
