@@ -92,6 +92,17 @@ def test_a_dark_sum_only_tesseract_reads_is_doubted(monkeypatch: pytest.MonkeyPa
     # backed at sum_backing in one view, it stands
     backed = [views[0], Glyph("23", 0.948, (), "23", DIGITS.sum_backing)]
     assert _read(monkeypatch, backed, sum_=True).confidence >= OCR.doubtful
+    # digits as tall as DigitSettings.unbacked_below show Tesseract enough: it stands (random
+    # look 3291: an outlined "16" at 1.19x read 0.99, the classifier at 0.68)
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import SumAt
+
+    tall = round(DIGITS.unbacked_below * 1.5)
+    large = crops.LabelCrop(SumAt("row", 1, "left"), (), Box(0, 0, tall, tall), padded=True)
+    small = crops.LabelCrop(SumAt("row", 1, "left"), (), Box(0, 0, 12, 12), padded=True)
+    assert not crops._unbacked(large, views[0], views)
+    assert crops._unbacked(small, views[0], views)
 
 
 def test_a_well_backed_reading_is_not_checked_again(monkeypatch: pytest.MonkeyPatch) -> None:

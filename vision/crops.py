@@ -502,8 +502,10 @@ def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
     classifier names under DigitSettings.sum_backing in every view: Tesseract alone, its
     views agreeing, is then the only source, and its views of a small dark sum are the
     same few pixels (lab look 21214: a dark "28" at 0.59x read "23" at 0.95 in plain ink and
-    in the fill's contrast, the classifier at 0.51 and 0.64)."""
-    if not crop.padded:
+    in the fill's contrast, the classifier at 0.51 and 0.64). Only digits under
+    DigitSettings.unbacked_below px tall: larger ones show Tesseract enough (random look 3291:
+    an outlined "16" at 1.19x read 0.99, the classifier at 0.68)."""
+    if not crop.padded or crop.box.h / (1 + 2 * READ.crop_margin) >= DIGITS.unbacked_below:
         return False
     backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
     return backing < DIGITS.sum_backing

@@ -634,6 +634,9 @@ class DigitSettings:
     # dissented from, is a doubt when the classifier names it under this in every view
     # (vision.crops._unbacked): the agreement of two views is no second source.
     sum_backing: float = 0.7
+    # ... when its digits are under this tall (px): where an outline blurs into the digits'
+    # gaps (LevelSettings.strict_height) and Tesseract's views are the same few pixels.
+    unbacked_below: float = 14.0
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
     # wrong digit, in many bold or outlined dark digits the classifier names right. On the
