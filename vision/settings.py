@@ -639,11 +639,11 @@ class DigitSettings:
     unbacked_below: float = 14.0
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
-    # wrong digit, in many bold or outlined dark digits the classifier names right. On the
-    # real look captured at 0.4x-0.7x under JPEG 25-75 (300 frames) wrong votes reached 0.77
-    # (a "17" voted "27", a "16" voted "10"), so it stands above them; of the 16 right ones
-    # in seeds 0-1374 one falls under it (908, 0.75), and the puzzle's rules settle that sum.
-    dark_votes_alone: float = 0.8
+    # wrong digit, in many bold or outlined dark digits the classifier names right. (On the
+    # real look captured at 0.5x-0.6x under JPEG 25-51 wrong votes reached 0.77, a "17" voted
+    # "27" and a "16" voted "10"; at 0.8 random look 3129's shadowed "28" at 1.91x, voted 0.77
+    # and read "28" unsure by Tesseract in both views, was lost: left at 0.7.)
+    dark_votes_alone: float = 0.7
     # ... and a blue sum from its shade's (vision.crops.Shot.shade_crop: its luma, which JPEG
     # keeps sharp) at this, its first digit voted among 0-4 (vision.ocr.vote_labels). Of the
     # shade votes on 589 blue sums (seeds 0-599 and the sums 2,600 looks doubted) the most
