@@ -594,6 +594,38 @@ def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
         "05", DIGITS.blue_votes_alone)
 
 
+def test_votes_as_probable_as_wrong_ones_seen_do_not_stand_alone() -> None:
+    """The real look captured small: a ringed blue "13" at 0.5x under JPEG 70 voted "33" at
+    0.951 in its shade (captures 21358). Its shade's votes read a blue sum alone only above
+    the most probable wrong one seen (DigitSettings.blue_votes_alone)."""
+    from vision.crops import _by_votes
+
+    blind = Glyph("", 0.0)
+    blue = [Glyph("46", 0.3, (), "44", 0.21), Glyph("5", 0.0, (), "95", 0.257),
+            Glyph("43", 0.3, (), "33", 0.435), Glyph("", 0.0, (), "33", 0.951)]
+    assert _by_votes(blue, 2, (3, DIGITS.blue_votes_alone)) is None
+    assert _by_votes([blind, blind, blind, Glyph("", 0.0, (), "13", 0.97)], 2,
+                     (3, DIGITS.blue_votes_alone)) is not None
+
+
+def test_the_capture_whose_shade_alone_misread_a_ringed_13_doubts_it() -> None:
+    """Captures 21358 (level 13 in a desktop at 0.5x, JPEG 70): its blue "13" read "33" from
+    the shade's votes alone, hidden in a frame doubted for another sum; now a doubt."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+    from bench.captures import capture, picture
+    from vision import read_screen
+    from vision.reading import SumAt
+
+    image, _ = picture(capture(21358))
+    reading = read_screen(image)
+    key = SumAt("row", 5, "right")
+    read = {(s.axis, s.index, s.side): s.total for s in reading.sums}
+    assert any(d.key == key for d in reading.doubts) or read.get(("row", 5, "right")) in (
+        None, 13)
+
+
 def test_vote_labels_carry_votes_and_read_nothing() -> None:
     """A view weighed by its votes alone reads no text (it never joins Tesseract's agreement
     rules) and carries the classifier's digits and their least probability."""

@@ -63,8 +63,8 @@ def test_a_sure_reading_the_classifier_backs_weakly_is_checked_in_the_other_view
     assert _read_with(monkeypatch, weak, [Glyph("8", 0.3), shade]).confidence < OCR.doubtful
     # no view dissenting: it stands
     assert _read_with(monkeypatch, weak, [Glyph("", 0.0), Glyph("3", 0.3)]).text == "3"
-    # backed by the classifier, a sure reading is not checked at all
-    backed = Glyph("3", 0.99, (), "3", DIGITS.recheck_backing)
+    # backed by the classifier's sure vote, a sure one-digit reading is not checked at all
+    backed = Glyph("3", 0.99, (), "3", DIGITS.recheck_single)
     assert _read_with(monkeypatch, backed, None) == backed
 
 

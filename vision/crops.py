@@ -409,12 +409,19 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             dissenting = [*views[1:crop.voted_views],
                           *(views[n] for n in crop.dissents if n < len(views))]
+            backing = DIGITS.views_agree if _short_of_sure(crop, first.glyph) else 0.0
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
-                   and g.confidence >= OCR.doubtful for g in dissenting):
+                   and g.confidence >= OCR.doubtful
+                   and (not backing or (g.vote == g.text and g.vote_probability >= backing))
+                   for g in dissenting):
                 over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(with_alternatives(
                     over or Glyph(first.glyph.text,
                                   min(first.glyph.confidence, OCR.unsettled)),
+                    views), first.box)
+            elif _unbacked(crop, first.glyph, views):
+                read[crop.element] = LabelRead(with_alternatives(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
             read[crop.element] = _two_sources(crop, read[crop.element], views)
             continue
@@ -489,9 +496,34 @@ def _weakly_backed(crop: LabelCrop, glyph: Glyph, least: float | None = None) ->
     # (A piece or a given holds one digit, a sum two, padded; the level label's two digits
     # are checked by their own rules: a real "Level 03" at 0.5x under JPEG 60 read sure at
     # 0.97, the classifier at 0.68, had no second source among its faint other views.)
-    least = DIGITS.recheck_backing if least is None else least
+    if least is None:
+        least = DIGITS.recheck_single if crop.digits == 1 else DIGITS.recheck_backing
     return (crop.digits == 1 or crop.padded) and bool(glyph.text) \
         and glyph.vote_probability < least
+
+
+def _short_of_sure(crop: LabelCrop, glyph: Glyph) -> bool:
+    """Whether a piece or given is read again only as its classifier vote, however strong,
+    falls short of sure (DigitSettings.recheck_single): read sure by Tesseract and backed at
+    recheck_backing, it yields only to a view read sure that the classifier backs too (at
+    views_agree). Random look 5065: a piece's "1" (vote 0.965) whose fill's contrast read
+    "4" at 0.99, the classifier giving that "4" 0.55, while its light view read "1", 1.0."""
+    return crop.digits == 1 and glyph.confidence >= OCR.recheck \
+        and DIGITS.recheck_backing <= glyph.vote_probability < DIGITS.recheck_single
+
+
+def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
+    """Whether a sum Tesseract reads sure, that no other view dissents from, is one the
+    classifier names under DigitSettings.sum_backing in every view: Tesseract alone, its
+    views agreeing, is then the only source, and its views of a small dark sum are the
+    same few pixels (lab look 21214: a dark "28" at 0.59x read "23" at 0.95 in plain ink and
+    in the fill's contrast, the classifier at 0.51 and 0.64). Only digits under
+    DigitSettings.unbacked_below px tall: larger ones show Tesseract enough (random look 3291:
+    an outlined "16" at 1.19x read 0.99, the classifier at 0.68)."""
+    if not crop.padded or crop.box.h / (1 + 2 * READ.crop_margin) >= DIGITS.unbacked_below:
+        return False
+    backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
+    return backing < DIGITS.sum_backing
 
 
 def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:

@@ -665,17 +665,34 @@ class DigitSettings:
     # contrast "25" at 0.99 (captures 20441). At views_agree (0.7) only pieces and givens were
     # checked.
     recheck_backing: float = 0.9
+    # ... and a piece or given (one digit) unless the classifier's vote is sure itself
+    # (`sure`): lab look 21094, an outlined given "0" at 0.58x read "8" at 1.0, the
+    # classifier at 0.96, while its shade smoothed over a pixel read "0" at 0.99 (the
+    # classifier 0.997): Tesseract and a vote short of sure were both wrong.
+    recheck_single: float = 0.99
+    # A sum Tesseract reads sure, checked in its other views as weakly backed and not
+    # dissented from, is a doubt when the classifier names it under this in every view
+    # (vision.crops._unbacked): the agreement of two views is no second source.
+    sum_backing: float = 0.7
+    # ... when its digits are under this tall (px): where an outline blurs into the digits'
+    # gaps (LevelSettings.strict_height) and Tesseract's views are the same few pixels.
+    unbacked_below: float = 14.0
     # A doubtful dark sum is read from its plain view's classifier votes alone when each digit
     # is this probable (vision.crops._votes_stand): Tesseract reads nothing, or an unsure
-    # wrong digit, in many bold or outlined dark digits the classifier names right.
+    # wrong digit, in many bold or outlined dark digits the classifier names right. (On the
+    # real look captured at 0.5x-0.6x under JPEG 25-51 wrong votes reached 0.77, a "17" voted
+    # "27" and a "16" voted "10"; at 0.8 random look 3129's shadowed "28" at 1.91x, voted 0.77
+    # and read "28" unsure by Tesseract in both views, was lost: left at 0.7.)
     dark_votes_alone: float = 0.7
     # ... and a blue sum from its shade's (vision.crops.Shot.shade_crop: its luma, which JPEG
     # keeps sharp) at this, its first digit voted among 0-4 (vision.ocr.vote_labels). Of the
     # shade votes on 589 blue sums (seeds 0-599 and the sums 2,600 looks doubted) the most
     # probable wrong one was 0.89; 407 right ones reach 0.95 (379 without the 0-4).
     # (Of the plain votes on 1,722 dark sums, the most probable wrong one was 0.55, and 1,686
-    # right ones reach 0.7.)
-    blue_votes_alone: float = 0.95
+    # right ones reach 0.7.) A ringed "13" at 0.5x under JPEG 70 (captures 21358) was voted
+    # "33" at 0.951, so it stands above that: the right votes at 0.951-0.952 (random looks
+    # 173 and 405) are then doubts the puzzle's rules settle.
+    blue_votes_alone: float = 0.96
     # A doubtful sum is read when the classifier votes the same two digits in two of its
     # views, each this probable, and every Tesseract view reads them, one of them (the other
     # lost in an outline or ring) or nothing (vision.crops._padded); or when its shade's vote
