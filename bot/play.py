@@ -285,10 +285,12 @@ class Player:
         judge: Judge | None = None
         glance: Glance = ""
         lifting = None  # the level asked for, when its first piece is lifted early (bot.early)
+        pressed_for = self._asked_level
         if sight.layout is not None:
-            level, self._asked_level = self._asked_level, None
-            if level is not None and self._wanted(level) and choose(sight.layout) is not None:
-                lifting = level
+            self._asked_level = None
+            if pressed_for is not None and self._wanted(pressed_for) \
+                    and choose(sight.layout) is not None:
+                lifting = pressed_for
             else:
                 sight = self.eyes.glance(sight)
         if sight.glance:  # planned on only without a doubt, and judged by the full reading
@@ -300,6 +302,9 @@ class Player:
         number = sight.reading.level if lifting is None else lifting
         if number is None:
             return self._reread_until_clean(sight, None)
+        self._asked_level = None
+        if pressed_for is not None and number != pressed_for:
+            self._count_leave(pressed_for, f"the game opened level {number} instead")
         if not self._wanted(number):
             return self._press(sight, "quit", "level_select")
         stats = LevelStats(number, glance=glance)
@@ -320,11 +325,11 @@ class Player:
         except LevelLeft as left:
             # Not a failure of the bot's: the level is played again when the game shows it.
             self.eyes.game_window = None  # a game started again is a new window
-            times = self.state.left[number] = self.state.left.get(number, 0) + 1
-            if times >= self.config.level_leaves:  # its row stays, saying why
-                stats.reason = f"left unfinished {times} times: {left}"
-                raise GaveUp(f"level {number} was left unfinished {times} times, the last "
-                             f"because {left}: stopping rather than going round again") from None
+            try:
+                self._count_leave(number, str(left))
+            except GaveUp as error:  # its row stays, saying why
+                stats.reason = str(error)
+                raise error from None
             self.state.played = [s for s in self.state.played if s is not stats]
             self.say(f"level {number:2d}  left unfinished: {left}; it is played again later", 1)
             return left.sight
@@ -347,6 +352,14 @@ class Player:
                 self.say(stats.line(), 1)
                 self._say_if_slow(stats)
         return sight
+
+    def _count_leave(self, number: int, why: str) -> None:
+        """One more time level `number` was asked for or played and the game went elsewhere;
+        GaveUp at `PlayConfig.level_leaves`, since the same press would go round for ever."""
+        times = self.state.left[number] = self.state.left.get(number, 0) + 1
+        if times >= self.config.level_leaves:
+            raise GaveUp(f"level {number} was left unfinished {times} times, the last because "
+                         f"{why}: stopping rather than going round again")
 
     def _wanted(self, number: int | None) -> bool:
         """A level the run is to play now (not one --levels leaves out, nor one too many)."""
