@@ -242,6 +242,11 @@ class PieceSettings:
     # of its box's width (height): rows (columns) at a fill blob's ends holding less are a
     # spur it is trimmed of (vision.pieces._trimmed); a fill's own edge rows hold nearly all.
     core_share: float = 0.5
+    # of a fill blob's short side: how far its long side may miss a whole number of short
+    # sides for it to be cut into that many pieces (vision.pieces._split). Pieces side by side
+    # measure n x 1 sides to a pixel or two each (the real look at 0.46x: 92 x 44); a fill
+    # with a smear along it misses by far more, and its parts must still be filled squares.
+    split_slack: float = 0.15
     min_spread: int = 50  # max - min channel: a saturated fill
     # A fill's chroma (max - min channel) this far above the background's own counts as far
     # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
