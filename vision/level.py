@@ -45,7 +45,7 @@ from vision.labels import (
     level_label_parts,
     union,
 )
-from vision.ocr import chances
+from vision.ocr import Glyph, chances
 from vision.pieces import FoundPiece, find_pieces
 from vision.reading import (
     LEVEL_LABEL,
@@ -74,7 +74,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR
+from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, RESOLVE
 
 
 @dataclass(frozen=True)
@@ -545,11 +545,20 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
             continue
         readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
                                    read.glyph.confidence))
+        if _unquestioned(read.glyph):
+            continue
         sure.append(Open(Doubt(key, "the rules reject its reading", box,
                                candidates(read.glyph, False, None, fits)),
                          replace(readings[-1], total=0), _likely(shot, found.digits, scope),
                          _pooled(shot, found.digits, scope)))
     return readings
+
+
+def _unquestioned(glyph: Glyph) -> bool:
+    """Whether a sum read sure is also voted so decisively (RESOLVE.unquestioned) that a level
+    with no answer is not blamed on it: its rules would choose a total that fits whatever
+    else was misread."""
+    return glyph.vote == glyph.text and glyph.vote_probability >= RESOLVE.unquestioned
 
 
 def _unplaced(found: FoundSum, box: Box, total: int | None, scope: Scope | None,

@@ -609,6 +609,15 @@ class ResolveSettings:
     # the heaviest wrong combination listed there held 0.73 of what solves.
     votes_share: float = 0.95
     votes_least: float = 0.05
+    # A sum read sure whose classifier vote names the same digits this probably is not
+    # opened again when the level read has no answer (vision.level._sum_readings): the
+    # fault is then elsewhere (a cell and its piece missed, a blue sum read as dark), and
+    # the rules, choosing the total that fits the faulty rest, read it sure and wrong (real
+    # look 40071 at 0.63x: a "32" read at 0.998, voted 0.9996, settled to 24, a placed piece
+    # and its cell unseen). The suspects become doubts instead. The wrong sure sums of the
+    # real lab 40000-40599 were voted 0.93 at most (40169: "25" for 35), those the rules
+    # corrected not at all (40449: "06" for 05, no vote).
+    unquestioned: float = 0.99
     # The combinations that solve are listed by the solver (one check each) among each
     # sum's likeliest totals, those holding all but a tail of its weight; the rest count as
     # a rival of that weight. Three sums at 0.002 each leave out at most 0.6 % of the weight
