@@ -639,18 +639,3 @@ def test_a_sum_whose_line_is_unknown_goes_to_the_one_line_end_that_gives_an_answ
         (str(SumAt(*here)), truth.total, "owner")]
     cells, pieces, sums, unplaced = _unplaced(puzzle, 0, [here, rival])
     assert resolve.place(cells, pieces, sums, [unplaced]) is None
-
-
-def test_a_sum_read_in_the_wrong_colour_is_not_settled_to_a_total_no_view_named() -> None:
-    """Real look 40331 at 0.51x: a small blue "15" (labels pack level 2) kept 9 % of its ink
-    blue and was read dark; its digits doubtful, the "15" its views named solved nothing as a
-    dark sum, and the rules settled the 34 a dark sum of its line holds, sure and wrong.
-    Where a named total solves in the other colour, the doubt stays; the same sum in its own
-    colour is still settled."""
-    puzzle = load_pack(PACKS / "labels").level(2).puzzle
-    n = next(i for i, s in enumerate(puzzle.sums) if s.scope == "placed")
-    cells, pieces, sums, open_ = _sum_open(puzzle, n, (puzzle.sums[n].total,))
-    dark = replace(open_, reading=replace(open_.reading, scope="line"))
-    assert settle(cells, pieces, sums, [dark]) is None
-    settled = settle(cells, pieces, sums, [open_])
-    assert settled is not None and settled.settled[0].value == puzzle.sums[n].total

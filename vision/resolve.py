@@ -233,8 +233,6 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             choices = widened
         if found is None:
             return None
-    if _named_in_other_scope(cells, pieces, sums, open_, found, budget):
-        return None
     for n, domain in enumerate(domains):
         totals = _sum_totals(cells, pieces, sums, open_, found, n, budget)
         if totals is not None:  # every total the sum's line takes in any answer: one call
@@ -248,27 +246,6 @@ def settle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             if _solves(cells, pieces, sums, open_, rival, budget) or budget[0] < 0:
                 return None
     return _resolution(cells, pieces, sums, open_, found)
-
-
-def _named_in_other_scope(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
-                          sums: Sequence[SumReading], open_: Sequence[Open],
-                          found: Sequence[int], budget: list[int]) -> bool:
-    """Whether a sum settled to a total its evidence never named would solve with a named
-    total in the other scope (blue for dark, dark for blue), the others as found. Settling
-    an unnamed total trusts everything else read, the sum's own colour too: a small blue
-    "15" whose blue JPEG left at 9 % of its ink was read dark, its "15" solved nothing, and
-    the rules settled the 34 a dark sum of its line would hold (real look 40331). Where
-    the named total solves in the other colour, which one the label is stays a doubt."""
-    for n, (o, value) in enumerate(zip(open_, found, strict=True)):
-        reading = o.reading
-        if not isinstance(reading, SumReading) or value in o.doubt.candidates:
-            continue
-        other = replace(reading, scope="line" if reading.scope == "placed" else "placed")
-        flipped = [*open_[:n], replace(o, reading=other), *open_[n + 1:]]
-        if any(_solves(cells, pieces, sums, flipped, (*found[:n], named, *found[n + 1:]),
-                       budget) for named in o.doubt.candidates):
-            return True
-    return False
 
 
 def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
