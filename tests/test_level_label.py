@@ -468,3 +468,27 @@ def test_a_tiny_label_is_not_read_from_one_views_votes_alone(seed: int, rescale:
     look = replace(Look.real(load_level(1)), degrade=Degrade(rescale=rescale, jpeg_quality=30))
     shot = render_screen("level", level=1, placed=1, seed=seed, look=look)
     assert read_screen(shot.image).level in (None, 1)
+
+
+def test_a_tiny_labels_sure_leading_six_stays_doubtful() -> None:
+    """The real "Level 04" at 0.52x under JPEG 42, 8 px tall, read "64" at 0.985 and voted
+    so: at that size a padded "0" closes into a "6", "8" or "9" (LevelSettings.closed_zero),
+    so such a reading of a tiny (enlarged) label stays doubtful; a label read at its own
+    size, or a tiny one with a leading "0" or "1", stands."""
+    from puzzle.geometry import Box
+    from vision.crops import LabelCrop, LabelRead
+    from vision.level import _closed_zero_doubted
+    from vision.ocr import Glyph
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import OCR
+
+    pixels = (np.zeros((8, 8), np.uint8),)
+    plain = LabelCrop(LEVEL_LABEL, pixels, Box(0, 0, 8, 8))
+    tiny = LabelCrop(LEVEL_LABEL, pixels, Box(0, 0, 8, 8), as_cut=plain)
+
+    def confidence(label: LabelCrop, text: str) -> float:
+        read = {LEVEL_LABEL: LabelRead(Glyph(text, 0.985, (), text, 0.67), Box(0, 0, 8, 8))}
+        return _closed_zero_doubted([label], read)[LEVEL_LABEL].glyph.confidence
+
+    assert confidence(tiny, "64") < OCR.doubtful
+    assert confidence(tiny, "04") == confidence(plain, "64") == 0.985

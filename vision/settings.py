@@ -474,6 +474,11 @@ class LevelSettings:
     # Native px: a level label's digits shorter than this are read enlarged
     # (vision.crops.enlarged): the real screens' label at 0.4x-0.5x under JPEG, 8-10 px.
     enlarge_below: float = 11.0
+    # The leading digits a padded "0" of such a tiny label is read as when JPEG fills its gap
+    # or pinches its middle (as CompletedSettings.closed_zero under the overlay): a sure
+    # reading so stays doubtful (vision.level._closed_zero_doubted; real "Level 04" at 0.52x
+    # read "64" at 0.985, voted 0.67).
+    closed_zero: str = "689"
     strict_ink: float = 0.7
 
 
