@@ -525,16 +525,18 @@ def test_the_listing_stops_once_no_combination_can_carry_the_share(
     assert 2 <= len(taken) < 35
 
 
-def _misreading(monkeypatch: pytest.MonkeyPatch, key: SumAt, text: str) -> None:
+def _misreading(monkeypatch: pytest.MonkeyPatch, key: SumAt, text: str,
+                vote: float = 0.0) -> None:
     """Make vision.level read the sum `key` as `text`, sure (as a small outlined "05" reads
-    "06" in every view)."""
+    "06" in every view), the classifier voting it at `vote`."""
     from vision import level
 
     real = level.read_crops
 
     def reads(crops: Any, quick: bool = False) -> dict[Any, LabelRead]:
         found = real(crops, quick=quick)
-        found[key] = LabelRead(Glyph(text, 0.96), found[key].box)
+        found[key] = LabelRead(Glyph(text, 0.96, (), text if vote else "", vote),
+                               found[key].box)
         return found
 
     monkeypatch.setattr(level, "read_crops", reads)
@@ -560,6 +562,25 @@ def test_a_sum_read_sure_that_leaves_the_level_no_answer_is_read_again_by_the_ru
     assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
                                      shot.truth["puzzle"])
     assert [(s.key, s.value) for s in reading.settled] == [(key, wrong.total)]
+
+
+def test_a_sum_read_and_voted_unquestionably_is_not_read_again_by_the_rules(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real look 40071 at 0.63x: a "32" read sure and voted 0.9996, in a level whose placed
+    piece and its cell went unseen, had no answer, and the rules settled it to the 24 that
+    fits the faulty rest, sure and wrong. A sum so voted is not opened again: the solver's
+    suspects are doubts (the same misreading voted less is settled, as above)."""
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level", level=7)
+    truth = Puzzle.from_dict(shot.truth["puzzle"])
+    wrong = truth.sums[_first_pinned_sum(truth)]
+    key = SumAt(wrong.axis, wrong.index, wrong.side or "left")
+    _misreading(monkeypatch, key, f"{wrong.total + 1:02d}", vote=RESOLVE.unquestioned)
+    reading = read_screen(shot.image)
+    assert not reading.ok and reading.puzzle is None and reading.settled == ()
+    assert key in [d.key for d in reading.doubts if "the solver suspects it" in d.reason]
 
 
 def test_a_sure_reading_with_no_answer_the_rules_cannot_settle_names_the_suspects(

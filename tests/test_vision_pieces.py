@@ -197,3 +197,27 @@ def test_a_shrunk_captures_fill_may_be_taller_than_wide_by_its_pixels() -> None:
     no_ink = np.zeros(view.shape[:2], np.uint8)
     assert len(find_pieces(view, background, no_ink, 44.0, scale=0.6)) == 1
     assert find_pieces(view, background, no_ink, 44.0, scale=1.0) == []
+
+
+@pytest.mark.parametrize("vertical", [False, True])
+def test_two_fills_joined_side_by_side_are_two_pieces(vertical: bool) -> None:
+    """The real look at 0.46x under JPEG 25: two purple pieces placed side by side joined into
+    one 92 x 44 blob (their frames and the outline between them filled with colour), no
+    square, and the level was read without them, sure and wrong (vision.pieces._split). A
+    blob two squares long is two pieces; one a square and a half long is none."""
+    from vision.pieces import find_pieces
+
+    background = np.array([185, 175, 110], np.uint8)
+    no_ink = np.zeros((160, 160), np.uint8)
+    for length, count in ((84, 2), (63, 0)):
+        view = np.full((160, 160, 3), background, np.uint8)
+        if vertical:
+            view[20:20 + length, 40:82] = (255, 26, 148)
+        else:
+            view[40:82, 20:20 + length] = (255, 26, 148)
+        pieces = find_pieces(view, background, no_ink, 44.0)
+        assert len(pieces) == count
+        if count:
+            fills = sorted((p.fill.x, p.fill.y, p.fill.w, p.fill.h) for p in pieces)
+            step = (0, 42) if vertical else (42, 0)
+            assert fills[1][0] - fills[0][0] == step[0] and fills[1][1] - fills[0][1] == step[1]

@@ -46,37 +46,75 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
     slack = PIECE.edge_pixels / max(scale, 1e-6)
     fills: list[tuple[Rect, np.ndarray, Rect]] = []
-    for label, (x, y, w, h, area) in enumerate(stats[1:], start=1):
-        if max(w, h) < low or min(w, h) > high:
+    for label, (bx, by, bw, bh, area) in enumerate(stats[1:], start=1):
+        if max(bw, bh) < low or min(bw, bh) > high:
             continue
-        if _square(w, h, low, high, slack):
-            if area < PIECE.min_fill * w * h:
+        if _square(bw, bh, low, high, slack):
+            if area < PIECE.min_fill * bw * bh:
                 continue  # (most blobs end here or above: no mask of their own is cut)
-            own = labels[y:y + h, x:x + w] == label
+            squares = [(bx, by, labels[by:by + bh, bx:bx + bw] == label)]
         else:
-            x, y, own = _trimmed(x, y, labels[y:y + h, x:x + w] == label)
-            h, w = own.shape
-            if not _square(w, h, low, high, slack) \
-                    or np.count_nonzero(own) < PIECE.min_fill * w * h:
-                continue
-        # The piece, frame and all, stands in the middle of its cell; its bright part alone
-        # need not (a dark shade along two sides of it is no fill: random look 5096's red
-        # piece, 37 px of fill beside its neighbour's 40, stood 2.5 px off its cell's middle
-        # and its cell's outline was missed on two sides).
-        whole = Rect(float(x), float(y), float(w), float(h))
-        bright = own & (dark[y:y + h, x:x + w] == 0)
-        if bright.sum() >= PIECE.min_fill * w * h:
-            # A fill brighter than ink is the bright part alone: its frame, a dark shade of
-            # it and vivid too, is no fill (the digit's crop and colour stay the fill's).
-            ys, xs = np.nonzero(bright)
-            x0, y0 = int(xs.min()), int(ys.min())
-            own = bright[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
-            x, y, (h, w) = x + x0, y + y0, own.shape
-        fill = Rect(float(x), float(y), float(w), float(h))
-        fills.append((fill, median_colour(view[y:y + h, x:x + w], own), whole))
+            squares = _squares_in(bx, by, labels[by:by + bh, bx:bx + bw] == label,
+                                  low, high, slack)
+        for x, y, own in squares:
+            fills.append(_fill_of(view, dark, x, y, own))
     placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
     return [FoundPiece(fill, bool(in_cell), colour)
             for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
+
+
+def _squares_in(x: int, y: int, own: np.ndarray, low: float, high: float,
+                slack: float) -> list[tuple[int, int, np.ndarray]]:
+    """The piece fills in a blob that is no square: itself without spurs (`_trimmed`), or a
+    row or column of fills joined end to end (`_split`); none when neither is square."""
+    tx, ty, trimmed = _trimmed(x, y, own)
+    h, w = trimmed.shape
+    if _square(w, h, low, high, slack):
+        return [(tx, ty, trimmed)] if np.count_nonzero(trimmed) >= PIECE.min_fill * w * h \
+            else []
+    return [(sx, sy, part) for sx, sy, part in _split(x, y, own)
+            if _square(part.shape[1], part.shape[0], low, high, slack)
+            and np.count_nonzero(part) >= PIECE.min_fill * part.size]
+
+
+def _split(x: int, y: int, own: np.ndarray) -> list[tuple[int, int, np.ndarray]]:
+    """A blob as long as several of its widths cut into that many equal squares: pieces
+    placed side by side at a small scale, whose frames and the cell outline between them
+    JPEG's halved colour resolution fills with their colour, join into one blob (the real
+    look at 0.46x under JPEG 25: two purple pieces in a row read as one 92 x 44 blob, no
+    square, and the level was read without them and their cells, sure and wrong). Each
+    part must still be square and filled like a piece (the caller checks); a blob not near
+    a whole number of squares is none."""
+    h, w = own.shape
+    long, short = max(w, h), min(w, h)
+    count = round(long / max(short, 1))
+    if count < 2 or abs(long - count * short) > PIECE.split_slack * short:
+        return []
+    cuts = np.linspace(0, long, count + 1).round().astype(int)
+    if w >= h:
+        return [(x + int(a), y, own[:, a:b]) for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
+    return [(x, y + int(a), own[a:b, :]) for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
+
+
+def _fill_of(view: np.ndarray, dark: np.ndarray, x: int, y: int,
+             own: np.ndarray) -> tuple[Rect, np.ndarray, Rect]:
+    """A fill's rectangle, its colour and its whole square, frame and all."""
+    h, w = own.shape
+    # The piece, frame and all, stands in the middle of its cell; its bright part alone
+    # need not (a dark shade along two sides of it is no fill: random look 5096's red
+    # piece, 37 px of fill beside its neighbour's 40, stood 2.5 px off its cell's middle
+    # and its cell's outline was missed on two sides).
+    whole = Rect(float(x), float(y), float(w), float(h))
+    bright = own & (dark[y:y + h, x:x + w] == 0)
+    if bright.sum() >= PIECE.min_fill * w * h:
+        # A fill brighter than ink is the bright part alone: its frame, a dark shade of
+        # it and vivid too, is no fill (the digit's crop and colour stay the fill's).
+        ys, xs = np.nonzero(bright)
+        x0, y0 = int(xs.min()), int(ys.min())
+        own = bright[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1]
+        x, y, (h, w) = x + x0, y + y0, own.shape
+    fill = Rect(float(x), float(y), float(w), float(h))
+    return fill, median_colour(view[y:y + h, x:x + w], own), whole
 
 
 def _square(w: int, h: int, low: float, high: float, slack: float) -> bool:

@@ -242,6 +242,11 @@ class PieceSettings:
     # of its box's width (height): rows (columns) at a fill blob's ends holding less are a
     # spur it is trimmed of (vision.pieces._trimmed); a fill's own edge rows hold nearly all.
     core_share: float = 0.5
+    # of a fill blob's short side: how far its long side may miss a whole number of short
+    # sides for it to be cut into that many pieces (vision.pieces._split). Pieces side by side
+    # measure n x 1 sides to a pixel or two each (the real look at 0.46x: 92 x 44); a fill
+    # with a smear along it misses by far more, and its parts must still be filled squares.
+    split_slack: float = 0.15
     min_spread: int = 50  # max - min channel: a saturated fill
     # A fill's chroma (max - min channel) this far above the background's own counts as far
     # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
@@ -469,6 +474,11 @@ class LevelSettings:
     # Native px: a level label's digits shorter than this are read enlarged
     # (vision.crops.enlarged): the real screens' label at 0.4x-0.5x under JPEG, 8-10 px.
     enlarge_below: float = 11.0
+    # The leading digits a padded "0" of such a tiny label is read as when JPEG fills its gap
+    # or pinches its middle (as CompletedSettings.closed_zero under the overlay): a sure
+    # reading so stays doubtful (vision.level._closed_zero_doubted; real "Level 04" at 0.52x
+    # read "64" at 0.985, voted 0.67).
+    closed_zero: str = "689"
     strict_ink: float = 0.7
 
 
@@ -604,6 +614,15 @@ class ResolveSettings:
     # the heaviest wrong combination listed there held 0.73 of what solves.
     votes_share: float = 0.95
     votes_least: float = 0.05
+    # A sum read sure whose classifier vote names the same digits this probably is not
+    # opened again when the level read has no answer (vision.level._sum_readings): the
+    # fault is then elsewhere (a cell and its piece missed, a blue sum read as dark), and
+    # the rules, choosing the total that fits the faulty rest, read it sure and wrong (real
+    # look 40071 at 0.63x: a "32" read at 0.998, voted 0.9996, settled to 24, a placed piece
+    # and its cell unseen). The suspects become doubts instead. The wrong sure sums of the
+    # real lab 40000-40599 were voted 0.93 at most (40169: "25" for 35), those the rules
+    # corrected not at all (40449: "06" for 05, no vote).
+    unquestioned: float = 0.99
     # The combinations that solve are listed by the solver (one check each) among each
     # sum's likeliest totals, those holding all but a tail of its weight; the rest count as
     # a rival of that weight. Three sums at 0.002 each leave out at most 0.6 % of the weight
