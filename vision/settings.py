@@ -470,6 +470,14 @@ class LevelSettings:
     # (vision.crops.enlarged): the real screens' label at 0.4x-0.5x under JPEG, 8-10 px.
     enlarge_below: float = 11.0
     strict_ink: float = 0.7
+    # Native px: a sum's digits shorter than this, left doubtful as cut, are read again
+    # enlarged (vision.level._small_labels_enlarged): a sum under about 0.9x, where JPEG's
+    # 8 px blocks are as large as a digit's strokes and gaps (the level label's 11 px is
+    # the real screens' label; a sum's two digits are read as one crop, as wide again).
+    sum_enlarge_below: float = 14.0
+    # ... and a piece's digit shorter than this (drawn larger than a sum's: about 21 px at
+    # 1x against 15): also about 0.95x.
+    piece_enlarge_below: float = 20.0
 
 
 @dataclass(frozen=True)
