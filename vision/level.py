@@ -74,7 +74,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, RESOLVE
+from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, READ, RESOLVE
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,49 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops.append(_level_crop(shot, board.parts))
     labels = [c for c in crops if c is not None]
     return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
-                                   else _closed_zero_doubted(labels, _as_cut_when_doubtful(
-                                       labels, read_crops(labels))), quick)
+                                   else _full_reading(labels), quick)
+
+
+def _full_reading(labels: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
+    """Every label read in full, the doubtful tiny ones read again another way, and a tiny
+    level label's sure reading doubted where a padded "0" may have closed."""
+    reads = _as_cut_when_doubtful(labels, read_crops(labels))
+    return _closed_zero_doubted(labels, _small_labels_enlarged(labels, reads))
+
+
+def _small_labels_enlarged(labels: Sequence[LabelCrop],
+                           reads: dict[Element, LabelRead]) -> dict[Element, LabelRead]:
+    """The readings, a small sum or piece left doubtful as cut read again enlarged (vision.
+    crops.enlarged), the enlarged reading taken only when sure. At 8-15 px under JPEG, a
+    ringed blue sum's or an outlined piece digit's blocks leave specks the reader joins to
+    the strokes, as they do the tiny level label's; enlarged and smoothed, the outlined
+    piece digits of random looks 1036 ("7", 0.56x) and 1969 ("9", 0.53x) read right and
+    sure. Tesseract must read it: the rules that read a label from the classifier's votes
+    alone (vision.crops._by_votes, _padded) are left out on the enlarged views, which the
+    classifier was not trained on (lab look 20418: a ringed blue "03" at 0.79x voted "08"
+    at 0.97 there, and was read so, sure). A label read sure as cut keeps its reading."""
+    again = [replace(_enlarged_crop(label), by_votes=False, votes=None) for label in labels
+             if label.element in reads and reads[label.element].glyph.confidence < OCR.doubtful
+             and _digit_height(label) < _enlarge_below(label.element)]
+    if not again:
+        return reads
+    sure = {element: read for element, read in read_crops(again).items()
+            if read.glyph.confidence >= OCR.doubtful}
+    return {**reads, **sure}
+
+
+def _enlarge_below(element: Element) -> float:
+    """The digit height (px) under which a doubtful label of this kind is read enlarged."""
+    if isinstance(element, SumAt):
+        return LEVEL.sum_enlarge_below
+    if isinstance(element, PieceAt):
+        return LEVEL.piece_enlarge_below
+    return 0.0
+
+
+def _digit_height(label: LabelCrop) -> float:
+    """A label's digits' height on the screenshot (px): its crop less the margin."""
+    return label.box.h / (1 + 2 * READ.crop_margin)
 
 
 def _as_cut_when_doubtful(labels: Sequence[LabelCrop],

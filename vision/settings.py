@@ -480,6 +480,14 @@ class LevelSettings:
     # read "64" at 0.985, voted 0.67).
     closed_zero: str = "689"
     strict_ink: float = 0.7
+    # Native px: a sum's digits shorter than this, left doubtful as cut, are read again
+    # enlarged (vision.level._small_labels_enlarged): a sum under about 0.9x, where JPEG's
+    # 8 px blocks are as large as a digit's strokes and gaps (the level label's 11 px is
+    # the real screens' label; a sum's two digits are read as one crop, as wide again).
+    sum_enlarge_below: float = 14.0
+    # ... and a piece's digit shorter than this (drawn larger than a sum's: about 21 px at
+    # 1x against 15): also about 0.95x.
+    piece_enlarge_below: float = 20.0
 
 
 @dataclass(frozen=True)
