@@ -73,3 +73,18 @@ def test_large_sure_and_given_labels_are_not_read_again(
     sure = _crop(SumAt("row", 1, "right"), LEVEL.sum_enlarge_below - 2)
     read = _enlarged_reading(monkeypatch, [sure], Glyph("15", OCR.doubtful), Glyph("16", 0.99))
     assert read[sure.element].text == "15"
+
+
+@pytest.mark.parametrize(("seed", "levels"), [(20953, (14,)), (22042, (3, 5, 7, 8, 9, 12)),
+                                             (22230, (3, 5, 7, 8, 9, 12))])
+def test_small_labels_doubtful_as_cut_read_exactly_enlarged(
+        seed: int, levels: tuple[int, ...]) -> None:
+    """Lab looks under 0.8x forced onto level screens: a ringed blue "19" at 0.71x under JPEG
+    58, and outlined white digits on light blue pieces at 0.76x and 0.57x, each doubted as
+    cut, read right and sure enlarged, and the frame exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed], levels)[0])
+    verdict, detail = judge(read_screen(shot.image), shot.truth)
+    assert verdict == "exact", detail
