@@ -450,3 +450,13 @@ def test_random_layouts_under_random_looks_read_exactly_or_are_doubted() -> None
     assert len(outcomes) >= 0.8 * len(LAYOUT_SEEDS)  # most layouts are drawable
     assert counts["sure-wrong"] == 0, wrong
     assert counts["exact"] >= MIN_LAYOUTS_EXACT * len(outcomes), counts
+
+
+@pytest.mark.parametrize("seed", [30704, 30814])
+def test_a_board_of_one_empty_cell_is_no_map_of_shrunk_buttons(seed: int) -> None:
+    """Random layouts 30704 and 30814: one empty cell beside placed pieces (one outline, so
+    no board at first sight), whose tray's pieces and slot brackets stood on a lattice like a
+    shrunk map's buttons, were read as the level map, sure of the screen and wrong. The map
+    of shrunk buttons is looked for only under the logo: now the level reads exactly."""
+    outcomes = sweep([seed], layouts=True)
+    assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]

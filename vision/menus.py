@@ -257,7 +257,11 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     """The green screens: the level map when it has level buttons, else the title (its logo),
     else no screen of the game."""
     found = map_buttons(shot.view.image, shot.background)
-    shrunk = not found and bool(filled_buttons(shot.view.image, shot.background))
+    # The map of many levels is the logo's screen: a level's tray of pieces and its slot
+    # brackets also make filled squares on a lattice (random layout 30704: a one-cell board,
+    # its tray read as a map of five shrunk buttons, the screen sure and wrong).
+    shrunk = not found and bool(filled_buttons(shot.view.image, shot.background)) \
+        and has_logo(shot.view.image, shot.background)
     if shrunk:
         found = small_map_buttons(shot.view.image, shot.background, shot.scale)
     buttons, rule_broken = settle_checks(states_by_order(found, shot.scale, shrunk))
