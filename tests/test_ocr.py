@@ -594,6 +594,20 @@ def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
         "05", DIGITS.blue_votes_alone)
 
 
+def test_one_views_votes_do_not_stand_where_another_view_votes_other_digits_as_probably(
+        ) -> None:
+    """The real look at 0.45x under JPEG 55: a dark "16" voted "15" at 0.875 in its plain
+    view, "16" at 0.922 in its filled one (real lab 40621). The plain view's votes alone
+    read it "15", sure and wrong; a view voting other digits as probably outweighs them."""
+    from vision.crops import _by_votes
+
+    least = DIGITS.dark_votes_alone
+    plain, filled = Glyph("16", 0.3, (), "15", 0.875), Glyph("18", 0.3, (), "16", 0.922)
+    assert _by_votes([plain, filled], None, (0, least)) is None
+    weaker = Glyph("18", 0.3, (), "16", 0.85)
+    assert _by_votes([plain, weaker], None, (0, least)) == Glyph("15", 0.875)
+
+
 def test_votes_as_probable_as_wrong_ones_seen_do_not_stand_alone() -> None:
     """The real look captured small: a ringed blue "13" at 0.5x under JPEG 70 voted "33" at
     0.951 in its shade (captures 21358). Its shade's votes read a blue sum alone only above
