@@ -472,7 +472,7 @@ def test_a_tiny_label_is_not_read_from_one_views_votes_alone(seed: int, rescale:
 
 def test_a_tiny_labels_sure_leading_six_stays_doubtful() -> None:
     """The real "Level 04" at 0.52x under JPEG 42, 8 px tall, read "64" at 0.985 and voted
-    so: at that size a padded "0" closes into a "6", "8" or "9" (LevelSettings.closed_zero),
+    so: at that size a padded "0" closes into a "6", "8" or "9" (OcrSettings.closed_zero),
     so such a reading of a tiny (enlarged) label stays doubtful; a label read at its own
     size, or a tiny one with a leading "0" or "1", stands."""
     from puzzle.geometry import Box

@@ -177,7 +177,7 @@ def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
 def _closed_zero_doubted(labels: Sequence[LabelCrop],
                          reads: dict[Element, LabelRead]) -> dict[Element, LabelRead]:
     """The readings, the tiny level label's doubtful when read sure with a leading digit a
-    padded "0" becomes at that size (LevelSettings.closed_zero): the real "Level 04" at 0.52x
+    padded "0" becomes at that size (OcrSettings.closed_zero): the real "Level 04" at 0.52x
     under JPEG 42, 8 px tall, read "64" at 0.985 and voted so (real lab 40487), as the
     dimmed label under the overlay is read (vision.menus._unsure_when_small). Levels from 60
     shown that small are doubts: a cost in readings, never a wrong one."""
@@ -185,7 +185,7 @@ def _closed_zero_doubted(labels: Sequence[LabelCrop],
     read = reads.get(LEVEL_LABEL)
     if label is None or read is None or label.as_cut is None \
             or read.glyph.confidence < OCR.doubtful \
-            or read.glyph.text[:1] not in LEVEL.closed_zero:
+            or read.glyph.text[:1] not in OCR.closed_zero:
         return reads
     glyph = replace(read.glyph, confidence=min(read.glyph.confidence, OCR.unsettled))
     return {**reads, LEVEL_LABEL: LabelRead(glyph, read.box)}

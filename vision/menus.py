@@ -152,7 +152,7 @@ def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:
     """Whether a sure reading of a small dimmed label (vision.crops.enlarged) must stay doubtful.
 
     Its leading digit is one a padded "0" becomes when a speck fills its gap or pinches its
-    middle (COMPLETED.closed_zero): at under 14 px that speck is under a pixel, and "64" for
+    middle (OCR.closed_zero): at under 14 px that speck is under a pixel, and "64" for
     04, "63" for 03 were read sure in every view. (Levels from 60 whose label is that small
     under the overlay are doubts: a cost in readings, never a wrong one.)
     Nor does it stand when the template classifier backs it under DigitSettings.views_agree
@@ -161,7 +161,7 @@ def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:
     where the classifier backed those digits at 0.58 and 0.67 at best. (Forced "Level
     Completed" looks under 0.78x, seeds 20000-23999: of 331 exact readings of the enlarged
     views none was backed under 0.74.)"""
-    if text[:1] in COMPLETED.closed_zero:
+    if text[:1] in OCR.closed_zero:
         return True
     return not any(g.vote == text and g.vote_probability >= DIGITS.views_agree for g in seen)
 

@@ -474,11 +474,6 @@ class LevelSettings:
     # Native px: a level label's digits shorter than this are read enlarged
     # (vision.crops.enlarged): the real screens' label at 0.4x-0.5x under JPEG, 8-10 px.
     enlarge_below: float = 11.0
-    # The leading digits a padded "0" of such a tiny label is read as when JPEG fills its gap
-    # or pinches its middle (as CompletedSettings.closed_zero under the overlay): a sure
-    # reading so stays doubtful (vision.level._closed_zero_doubted; real "Level 04" at 0.52x
-    # read "64" at 0.985, voted 0.67).
-    closed_zero: str = "689"
     strict_ink: float = 0.7
     # Native px: a sum's digits shorter than this, left doubtful as cut, are read again
     # enlarged (vision.level._small_labels_enlarged): a sum under about 0.9x, where JPEG's
@@ -521,9 +516,6 @@ class CompletedSettings:
     # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
     # faint strokes.
     enlarge_below: float = 14
-    # The leading digits a padded "0" of a small dimmed label is read as when JPEG fills its
-    # gap or pinches its middle: such a reading stays doubtful (vision.menus._unsure_when_small).
-    closed_zero: str = "689"
 
 
 @dataclass(frozen=True)
@@ -564,6 +556,12 @@ class OcrSettings:
     max_ink_cover: float = 0.85
     max_digits: int = 2
     sum_digits: int = 2  # the game draws every sum in two digits, padded: "05" (game.layout)
+    # The leading digits a padded "0" of a tiny level label (8-14 px, read enlarged) is read
+    # as when JPEG fills its gap or pinches its middle: a sure reading so stays doubtful, on
+    # the level screen (vision.level._closed_zero_doubted: the real "Level 04" at 0.52x read
+    # "64" at 0.985, voted 0.67) and dimmed under the overlay (vision.menus._unsure_when_small:
+    # "64" for 04, "63" for 03 read sure in every view).
+    closed_zero: str = "689"
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
     # At the normalised height, one digit is at most this wide relative to its height: a wider
