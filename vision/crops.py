@@ -371,6 +371,11 @@ class LabelCrop:
     # again so when the enlarged views leave it doubtful (vision.level).
     as_cut: LabelCrop | None = None
 
+    @property
+    def digit_height(self) -> float:
+        """The digits' height on the screenshot (px): the crop's less its margin."""
+        return self.box.h / (1 + 2 * READ.crop_margin)
+
 
 @dataclass(frozen=True)
 class LabelRead:
@@ -520,7 +525,7 @@ def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
     in the fill's contrast, the classifier at 0.51 and 0.64). Only digits under
     DigitSettings.unbacked_below px tall: larger ones show Tesseract enough (random look 3291:
     an outlined "16" at 1.19x read 0.99, the classifier at 0.68)."""
-    if not crop.padded or crop.box.h / (1 + 2 * READ.crop_margin) >= DIGITS.unbacked_below:
+    if not crop.padded or crop.digit_height >= DIGITS.unbacked_below:
         return False
     backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
     return backing < DIGITS.sum_backing

@@ -74,7 +74,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, READ, RESOLVE
+from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, RESOLVE
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def _small_labels_enlarged(labels: Sequence[LabelCrop],
     at 0.97 there, and was read so, sure). A label read sure as cut keeps its reading."""
     again = [replace(_enlarged_crop(label), by_votes=False, votes=None) for label in labels
              if label.element in reads and reads[label.element].glyph.confidence < OCR.doubtful
-             and _digit_height(label) < _enlarge_below(label.element)]
+             and label.digit_height < _enlarge_below(label.element)]
     if not again:
         return reads
     sure = {element: read for element, read in read_crops(again).items()
@@ -154,11 +154,6 @@ def _enlarge_below(element: Element) -> float:
     if isinstance(element, PieceAt):
         return LEVEL.piece_enlarge_below
     return 0.0
-
-
-def _digit_height(label: LabelCrop) -> float:
-    """A label's digits' height on the screenshot (px): its crop less the margin."""
-    return label.box.h / (1 + 2 * READ.crop_margin)
 
 
 def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
