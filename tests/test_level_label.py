@@ -492,3 +492,42 @@ def test_a_tiny_labels_sure_leading_six_stays_doubtful() -> None:
 
     assert confidence(tiny, "64") < OCR.doubtful
     assert confidence(tiny, "04") == confidence(plain, "64") == 0.985
+
+
+TALL_BOARD = """{"puzzle": {
+  "cells": [[0, 0, null], [0, 2, 2], [0, 3, null], [0, 4, 9], [0, 5, 3], [1, 0, null],
+            [1, 1, 1], [1, 2, null], [1, 3, 6], [1, 4, null], [1, 5, null], [1, 6, null],
+            [2, 0, null], [2, 1, 2], [2, 2, 5], [2, 3, null], [2, 4, 7], [2, 6, 0],
+            [2, 7, null], [3, 0, 7], [3, 1, 8], [3, 3, 3], [3, 4, 2], [3, 7, null], [4, 0, 4],
+            [4, 1, null], [4, 2, 7], [4, 3, 8], [4, 4, 0], [4, 5, null], [4, 6, null],
+            [4, 7, 3], [5, 1, null], [5, 2, 0], [5, 4, null]],
+  "pieces": [0, 1, 2, 2, 3, 4, 4, 5, 5, 5, 6, 6, 8, 8, 9, 9],
+  "sums": [{"axis": "row", "index": 4, "total": 35, "scope": "line", "side": "right"},
+           {"axis": "col", "index": 0, "total": 27, "scope": "line", "side": "top"},
+           {"axis": "col", "index": 3, "total": 23, "scope": "line", "side": "top"}]}}"""
+
+
+@pytest.mark.parametrize("rescale", [0.6, 1.25, 2.0])
+def test_a_top_sum_in_the_corner_is_no_part_of_the_level_label(rescale: float) -> None:
+    """A board with 16 pieces stands high, and its first column's top sum "27" comes into
+    the corner where "Level 01" stands, below it and further right (a random layout of 6 x 8,
+    as other editions' levels may be). Joined to the label's line, the sum's digits were
+    read as the level's number, and the label was a doubt on every look; the line ends at
+    its first wide space, among the blobs that share its rows."""
+    from dataclasses import replace
+
+    from game.levels import pack_level
+    from game.looks import Degrade, Look
+    from game.render import render_screen
+    from vision import read_screen
+    from vision.settings import LABEL
+
+    level = pack_level(TALL_BOARD, 1, "tall board")
+    look = replace(Look.real(level), degrade=Degrade(rescale=rescale, jpeg_quality=85))
+    shot = render_screen("level", level=level, seed=1, look=look)
+    height, width = shot.image.shape[:2]
+    corner = [s for s in shot.truth["boxes"]["sums"] if s["box"][0] < LABEL.label_corner[0]
+              * width and s["box"][1] < LABEL.label_corner[1] * height]
+    assert corner, "the top sum no longer reaches the label's corner: the test tests nothing"
+    reading = read_screen(shot.image)
+    assert reading.level == 1, reading.doubts

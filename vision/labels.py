@@ -686,7 +686,26 @@ def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Pa
         return []
     tallest = max(p.rect.h for p in inside)
     text = [p for p in inside if p.rect.h >= LABEL.text_height * tallest]
-    return sorted(text, key=lambda p: p.rect.x)
+    return _first_line(sorted(text, key=lambda p: p.rect.x))
+
+
+def _first_line(text: list[Part]) -> list[Part]:
+    """The line the leftmost blob starts: the blobs beside it (sharing some of its rows), up
+    to the first space wider than LabelSettings.line_gap of the line's height. A board tall
+    enough to reach the corner brings its first columns' top sums into it, and joined to the
+    line a sum's "27" was read as the level's number (big random layout 50005 at 1.25x,
+    "Level 01": no digits read; 50019, 50066 and 50282 read sure and wrong)."""
+    if not text:
+        return []
+    first = text[0].rect
+    row = [p for p in text if min(p.rect.bottom, first.bottom) > max(p.rect.y, first.y)]
+    line = row[:1]
+    for part in row[1:]:
+        height = max(p.rect.h for p in (*line, part))
+        if part.rect.x - max(p.rect.right for p in line) > LABEL.line_gap * height:
+            break
+        line.append(part)
+    return line
 
 
 def last_word(parts: Sequence[Part]) -> list[Part]:

@@ -226,6 +226,10 @@ class LabelSettings:
     # (vision.labels.last_word).
     number_space: float = 0.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
+    # The level label's line ends at a space wider than this share of its height: "Level 01"
+    # spaces its number about 0.4 of it, and where the Level Completed overlay hides all but
+    # the "L" and a digit, the space left is "evel 0", up to 4.7 of it in a bold wide font.
+    line_gap: float = 5.0
 
 
 @dataclass(frozen=True)
