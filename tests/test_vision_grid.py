@@ -90,3 +90,21 @@ def test_a_thin_outline_too_light_for_the_dark_ink_still_makes_cells() -> None:
         view[y:y + 40, x] = light  # the left side, whole
         view[y + 39, x:x + 40] = light  # and the bottom
     assert len(found(view)) == 4
+
+
+def test_lone_cells_far_apart_stand_on_the_usual_pitch() -> None:
+    """Two lone cells 6 pitches apart with none between fit several pitches in range (6.5
+    sides as 5 steps of 1.31 or 6 of 1.09); the game's usual one is taken, where the first
+    that fitted numbered the second cell (5, 5) (a random layout of 7 x 7, sure and wrong).
+    Cells a pitch apart still set it, whatever it is."""
+    from puzzle.geometry import Rect
+    from vision.grid import fit_grid
+
+    def grid(cells: list[tuple[int, int]], pitch: float) -> list[tuple[int, int]]:
+        squares = [Rect(100 + c * pitch, 50 + r * pitch, 44, 44) for r, c in cells]
+        fitted = fit_grid(squares)
+        return [fitted.coordinates(s.center)[:2] for s in squares]
+
+    assert grid([(0, 0), (6, 6)], 48) == [(0, 0), (6, 6)]
+    assert grid([(0, 0), (5, 5)], 48) == [(0, 0), (5, 5)]
+    assert grid([(0, 0), (0, 1), (5, 6)], 58) == [(0, 0), (0, 1), (5, 6)]

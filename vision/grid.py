@@ -288,21 +288,27 @@ def _clusters(values: Iterable[float], within: float) -> list[float]:
 def _pitch(_centres: list[float], offsets: list[float], side: float) -> float:
     """The pitch that makes every offset a whole multiple, within the plausible range."""
     low, high = GRID.pitch_range[0] * side, GRID.pitch_range[1] * side
+    usual = side * GRID.usual_pitch / GRID.usual_side
     steps = sorted(o for o in offsets if o > side / 2)
     if not steps:
         # One lone cell or one line of touching ones: the pitch cannot be seen; the usual
         # gap (48 px pitch for 44 px cells) is the best estimate, and only scales coordinates.
-        return side * GRID.usual_pitch / GRID.usual_side
-    for divisor in range(1, 6):
-        pitch = steps[0] / divisor
-        if pitch < low * GRID.pitch_slack:
-            break
+        return usual
+    fitting = []
+    divisor = 1
+    while (pitch := steps[0] / divisor) >= low * GRID.pitch_slack:
+        divisor += 1
         if pitch > high:
             continue
         refined = _refine_pitch(steps, pitch)
         if all(abs(o / refined - round(o / refined)) < GRID.off_pitch for o in steps):
-            return refined
-    raise GridError(f"cell centres do not stand on one pitch (offsets {steps[:6]})")
+            fitting.append(refined)
+    if not fitting:
+        raise GridError(f"cell centres do not stand on one pitch (offsets {steps[:6]})")
+    # Cells far apart with none between (two lone cells 6 pitches apart) fit several pitches
+    # in the range, 6.5 sides as 5 steps of 1.31 or 6 of 1.09: the usual one is likeliest.
+    # (Only the coordinates' numbering changes: which cells share a line does not.)
+    return min(fitting, key=lambda p: abs(p - usual))
 
 
 def _refine_pitch(steps: list[float], pitch: float) -> float:
