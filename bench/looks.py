@@ -19,6 +19,8 @@ A lab of the boards with most sums (level 14 and 15 screens under each seed's lo
 Boards nobody drew (game.random_levels: blocks, holes, labels on random sides), each under its
 seed's look, as a stand-in for other people's level layouts (undrawable ones are skipped):
     .venv/bin/python bench/looks.py --layouts --start 30000 --seeds 400
+... and big ones (7-10 rows and columns, trays of many pieces), which reach the corners:
+    .venv/bin/python bench/looks.py --layouts --big --start 50000 --seeds 300
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from puzzle.model import same_board  # noqa: E402  (after the path, as the bench
 
 PACKS = PROJECT / "tests" / "data" / "packs"
 LAYOUTS = "random-layout"  # a Case's pack for a board of game.random_levels
+BIG_LAYOUTS = "random-layout-big"  # ... for a big one
 SCREENS = ("level", "level_select", "level_complete")
 SCREEN_WEIGHTS = (8, 1, 1)
 
@@ -63,20 +66,21 @@ class Case:
                 f"p{self.placed}m{self.misplace}c{self.completed}")
 
 
-def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False
-          ) -> list[Case]:
+def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
+          big: bool = False) -> list[Case]:
     """The case of each seed (the same every run). With `levels`, every case is a level
     screen of one of these built-in levels (a lab of the boards whose doubts a bench
     shows; the look is still the seed's own). With `layouts`, a level screen of the seed's
-    random layout (`layout_of`), up to 3 of its pieces placed and at least one cell left."""
+    random layout (`layout_of`; `big`, a big one), up to 3 of its pieces placed and at least
+    one cell left."""
     from game.packs import built_in, load_pack
 
     if layouts:
         chosen_layouts = []
         for seed in seeds:
             rng = random.Random(f"layout-{seed}")
-            pieces = len(layout_of(seed).puzzle.pieces)
-            chosen_layouts.append(Case(seed, "level", LAYOUTS, 1,
+            pieces = len(layout_of(seed, big).puzzle.pieces)
+            chosen_layouts.append(Case(seed, "level", BIG_LAYOUTS if big else LAYOUTS, 1,
                                        rng.randint(0, min(3, pieces - 1)), 0, 0))
         return chosen_layouts
 
@@ -101,20 +105,20 @@ def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = Fals
     return chosen
 
 
-def layout_of(seed: int) -> Any:
+def layout_of(seed: int, big: bool = False) -> Any:
     """The seed's random layout (game.random_levels), the same every run."""
     from game.random_levels import random_level
 
-    return random_level(random.Random(f"layout-{seed}"))
+    return random_level(random.Random(f"layout-{seed}"), big)
 
 
 def render(case: Case) -> Any:
     from game.looks import random_look
     from game.render import render_screen
 
-    if case.pack == LAYOUTS:
-        return render_screen("level", level=layout_of(case.seed), placed=case.placed,
-                             seed=case.seed, look=random_look(case.seed))
+    if case.pack in (LAYOUTS, BIG_LAYOUTS):
+        return render_screen("level", level=layout_of(case.seed, case.pack == BIG_LAYOUTS),
+                             placed=case.placed, seed=case.seed, look=random_look(case.seed))
     pack = PACKS / case.pack if case.pack else None
     return render_screen(case.screen, level=case.level, placed=case.placed,
                          misplace=case.misplace, completed=case.completed, seed=case.seed,
@@ -177,8 +181,8 @@ class Outcome:
     settled: int = 0  # doubtful digits the puzzle's rules settled (vision.resolve)
 
 
-def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False
-          ) -> list[Outcome]:
+def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
+          big: bool = False) -> list[Outcome]:
     """Each case read and judged; a random layout the game would not draw (labels over each
     other or over a cell) is left out."""
     from game.looks import random_look
@@ -186,9 +190,9 @@ def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = Fals
     from vision import read_screen
 
     outcomes = []
-    for case in cases(seeds, levels, layouts):
+    for case in cases(seeds, levels, layouts, big):
         shot = render(case)
-        if case.pack == LAYOUTS and not drawable(shot.truth):
+        if case.pack in (LAYOUTS, BIG_LAYOUTS) and not drawable(shot.truth):
             continue
         started = time.perf_counter()
         reading = read_screen(shot.image)
@@ -248,9 +252,12 @@ def main() -> int:
                         help="only level screens of these built-in levels (a lab)")
     parser.add_argument("--layouts", action="store_true",
                         help="level screens of random layouts nobody drew (a lab)")
+    parser.add_argument("--big", action="store_true",
+                        help="with --layouts: big ones, 7-10 rows and columns")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
-    outcomes = sweep(range(args.start, args.start + args.seeds), args.levels, args.layouts)
+    outcomes = sweep(range(args.start, args.start + args.seeds), args.levels, args.layouts,
+                     args.big)
     if args.verdicts:
         args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
                                          f"settled={o.settled} {o.detail}\n"

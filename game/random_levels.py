@@ -17,16 +17,22 @@ from puzzle.geometry import Box
 from puzzle.model import SIDES_OF_AXIS, Placement, Puzzle, Scope, Sum
 
 
-def random_level(rng: random.Random) -> Level:
+def random_level(rng: random.Random, big: bool = False) -> Level:
     """Blocks with holes, givens and pieces, and labels on random sides of random lines: a
     solvable puzzle (the game draws no other), its answer the pieces as dealt. Every cell
     gets a digit its row and column do not hold yet; the empty cells' digits are the pieces,
     and each sum is its line's total under that answer (a blue one only on a line with an
-    empty cell, as only pieces count towards it)."""
+    empty cell, as only pieces count towards it).
+
+    `big`: 7 to 10 rows and columns of 2 to 4 blocks (else 2-7 x 2-8 of 1 to 3): boards that
+    fill the game, their trays of many pieces pushing them up into the level label's corner."""
     while True:
-        rows, cols = rng.randint(2, 7), rng.randint(2, 8)
+        if big:
+            rows, cols, blocks = rng.randint(7, 10), rng.randint(7, 10), rng.randint(2, 4)
+        else:
+            rows, cols, blocks = rng.randint(2, 7), rng.randint(2, 8), rng.randint(1, 3)
         cells: set[tuple[int, int]] = set()
-        for _ in range(rng.randint(1, 3)):
+        for _ in range(blocks):
             r0, c0 = rng.randrange(rows), rng.randrange(cols)
             r1, c1 = rng.randint(r0, rows - 1), rng.randint(c0, cols - 1)
             cells |= {(r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)}

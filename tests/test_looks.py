@@ -452,6 +452,24 @@ def test_random_layouts_under_random_looks_read_exactly_or_are_doubted() -> None
     assert counts["exact"] >= MIN_LAYOUTS_EXACT * len(outcomes), counts
 
 
+BIG_LAYOUT_SEEDS = range(50000, 50040)
+MIN_BIG_LAYOUTS_EXACT = 0.9  # measured: see the test
+
+
+@pytest.mark.slow  # about fifteen seconds: 40 big random layouts
+def test_big_random_layouts_read_exactly_or_are_doubted() -> None:
+    """Boards of 7-10 rows and columns, their trays of many pieces pushing them up to the
+    level label's corner: before the label's line ended at its first wide space, 4 of 223
+    read a top sum's digits as the level's number, sure and wrong, and 4 more doubted it;
+    two lone cells far apart were numbered on the first pitch that fitted."""
+    outcomes = sweep(BIG_LAYOUT_SEEDS, layouts=True, big=True)
+    counts = Counter(o.verdict for o in outcomes)
+    wrong = [f"{o.case}: {o.detail}" for o in outcomes if o.verdict == "sure-wrong"]
+    assert len(outcomes) >= 0.5 * len(BIG_LAYOUT_SEEDS)  # big ones overlap more often
+    assert counts["sure-wrong"] == 0, wrong
+    assert counts["exact"] >= MIN_BIG_LAYOUTS_EXACT * len(outcomes), counts
+
+
 @pytest.mark.parametrize("seed", [30704, 30814])
 def test_a_board_of_one_empty_cell_is_no_map_of_shrunk_buttons(seed: int) -> None:
     """Random layouts 30704 and 30814: one empty cell beside placed pieces (one outline, so
