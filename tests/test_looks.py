@@ -453,7 +453,8 @@ def test_random_layouts_under_random_looks_read_exactly_or_are_doubted() -> None
 
 
 BIG_LAYOUT_SEEDS = range(50000, 50040)
-MIN_BIG_LAYOUTS_EXACT = 0.9  # measured: see the test
+MIN_BIG_LAYOUTS_EXACT = 0.95  # measured 30 of the 31 drawable (50024: a small sum at 0.55x
+# doubted); before, 28, and 50019 read sure and wrong
 
 
 @pytest.mark.slow  # about fifteen seconds: 40 big random layouts
