@@ -694,7 +694,7 @@ def _first_line(text: list[Part]) -> list[Part]:
     to the first space wider than LabelSettings.line_gap of the line's height. A board tall
     enough to reach the corner brings its first columns' top sums into it, and joined to the
     line a sum's "27" was read as the level's number (big random layout 50005 at 1.25x,
-    "Level 01": no digits read; 50019, 50066 and 50282 read sure and wrong)."""
+    "Level 01": no digits read; 50019, 50460, 50605 and 50730 read sure and wrong)."""
     if not text:
         return []
     first = text[0].rect
