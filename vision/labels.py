@@ -698,6 +698,8 @@ def _first_line(text: list[Part]) -> list[Part]:
     if not text:
         return []
     first = text[0].rect
+    # Any shared row, not `_same_line`'s half height: under the Level Completed overlay a
+    # faint "0" may leave only its top arc, 3 of its 7 px on the line (forced look 20220).
     row = [p for p in text if min(p.rect.bottom, first.bottom) > max(p.rect.y, first.y)]
     line = row[:1]
     for part in row[1:]:
