@@ -445,6 +445,32 @@ def test_a_small_ringed_blue_sum_the_rules_allow_two_ways_is_read_from_its_shade
         ("sum col 6 bottom", 5, "votes")]
 
 
+def test_votes_on_touching_digits_that_cut_two_ways_weigh_no_total() -> None:
+    """A big random layout in the real look at 1.15x, JPEG 51: row 1 has a ringed blue "08"
+    at each end, its rings joined into one blob. The thinnest column is in the 8's left
+    bowls, and that cut leaves a "3", which the classifier gave 0.93 and 0.96. The rules
+    allow the line 0, 3, 4 or 8, and the votes chose 3 at both ends, sure and wrong. A column
+    nearly as thin cuts the pair into "08" (vision.ocr._rival_reading): each cut now weighs
+    alike, the votes no longer choose, and the line is a doubt."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.looks import cases, judge, layout_of
+    from game.looks import Degrade, Look
+    from game.render import render_screen
+    from vision import read_screen
+
+    seed = 60382
+    level = layout_of(seed, big=True)
+    look = replace(Look.real(level), degrade=Degrade(rescale=1.147, jpeg_quality=51))
+    placed = cases([seed], layouts=True, big=True)[0].placed
+    shot = render_screen("level", level=level, placed=placed, seed=seed, look=look)
+    ends = [s for s in shot.truth["puzzle"]["sums"] if (s["axis"], s["index"]) == ("row", 1)]
+    assert [(s["total"], s["scope"]) for s in ends] == [(8, "placed")] * 2  # the case stands
+    reading = read_screen(shot.image)
+    verdict, detail = judge(reading, shot.truth)
+    assert verdict in ("exact", "doubt"), detail
+    assert not any(s.value == 3 for s in reading.settled)
+
+
 def _three_open(likely: Mapping[tuple[str, int], Mapping[int, float]],
                 ) -> resolve.Resolution | None:
     """Built-in level 14 with three of its sums open (column 3's 19, row 0's 6, column 0's

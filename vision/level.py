@@ -691,17 +691,22 @@ def _pooled(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
 
 def _chances_of(views: Callable[[], tuple[np.ndarray, ...]]) -> Callable[[int], float]:
     """Each total's probability as the mean over `views` (cut when first asked) of the
-    product of its two digits' probabilities there; 0 in a view not holding two digits."""
-    rows: list[list[list[np.ndarray] | None]] = []
+    product of its two digits' probabilities there; 0 in a view not holding two digits. A
+    view whose digits may be cut several ways (vision.ocr.chances) gives the mean over them."""
+    rows: list[list[list[list[np.ndarray]] | None]] = []
+
+    def in_view(ways: list[list[np.ndarray]] | None, total: int) -> float:
+        if ways is None:
+            return 0.0
+        return float(np.mean([found[0][total // 10] * found[1][total % 10]
+                              if len(found) == 2 else 0.0 for found in ways]))
 
     def likely(total: int) -> float:
         if not rows:
             rows.append([chances(view) for view in views()])
         if not 0 <= total < 100:
             return 0.0
-        return float(np.mean([found[0][total // 10] * found[1][total % 10]
-                              if found is not None and len(found) == 2 else 0.0
-                              for found in rows[0]]))
+        return float(np.mean([in_view(ways, total) for ways in rows[0]]))
 
     return likely
 

@@ -325,15 +325,37 @@ def vote_labels(crops: Sequence[np.ndarray], first: str | None = None) -> list[G
     return glyphs
 
 
-def chances(crop: np.ndarray) -> list[np.ndarray] | None:
+def chances(crop: np.ndarray) -> list[list[np.ndarray]] | None:
     """The classifier's probabilities of each digit of the crop (one row per digit, as
-    vision.digits.probabilities gives them), or None without templates or ink: what the
-    puzzle's rules weigh the totals they allow a doubtful sum by (vision.resolve)."""
+    vision.digits.probabilities gives them), for each way its digits may be cut, or None
+    without templates or ink: what the puzzle's rules weigh the totals they allow a
+    doubtful sum by (vision.resolve).
+
+    One way, as `DigitBlobs.digits` cuts them, unless touching digits cut at another column
+    read otherwise (`_rival_reading`): then each cut is one way, none trusted over the
+    others (a real-look ringed blue "08" at 1.15x, cut through the 8's left bowls, left a
+    "3" the network gave 0.96, and the rules, which allowed its line 3 or 8, took it)."""
     label = normalise(crop)
     if label is None:
         return None
-    rows = probabilities(label.digits())
-    return None if rows is None else list(rows)
+    ways = [label.digits()]
+    if _rival_reading(label) is not None:
+        ways += _rival_cuts(label)
+    rows = [probabilities(digits) for digits in ways]
+    return None if rows[0] is None else [list(r) for r in rows if r is not None]
+
+
+def _rival_cuts(blobs: DigitBlobs) -> list[list[np.ndarray]]:
+    """The label's digits with one touching pair cut at each of its rival columns (`_cuts`
+    after the first), the other blobs as `DigitBlobs.digits` cuts them."""
+    level = round(255 * OCR.segment_level)
+    ways = []
+    for n, blob in enumerate(blobs.blobs):
+        for cut in _cuts(blob, level)[1:]:
+            parts = [part for m, other in enumerate(blobs.blobs) for part in (
+                [blob[:, :cut], blob[:, cut:]] if m == n else _split_pair(other, level))]
+            ways.append(_tall_enough(parts, level))
+    return ways
 
 
 def _likeliest(chances: np.ndarray, among: str | None) -> tuple[str, float]:
