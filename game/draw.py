@@ -40,11 +40,13 @@ class Painter:
     scale: float
     theme: Theme = THEME
     face: FontFace = FACES["liberation"]
+    footless_one: bool = True  # "1" drawn without its foot (Look.footless_one), as the real
+    # game's menus draw it
     _fonts: dict[tuple[int, bool], pygame.font.Font] = field(default_factory=dict, repr=False)
 
     @classmethod
     def for_look(cls, scale: float, look: Look) -> Painter:
-        return cls(scale, look.theme, look.font)
+        return cls(scale, look.theme, look.font, look.footless_one)
 
     def font(self, logical_size: float, bold: bool = False) -> pygame.font.Font:
         size = max(4, round(logical_size * self.scale))
@@ -78,18 +80,44 @@ class Painter:
         engines' UI text does: an outline stamps the glyphs in its colour at every offset
         within its width, a shadow once down and right; the fill goes on top."""
         font = self.font(size, bold)
-        image = font.render(text, True, colour)
+        image = self._glyphs(font, text, colour)
         cap = round(size * self.scale) * self.face.cap_height
         x = centre[0] * self.scale - image.get_width() / 2
         y = centre[1] * self.scale + cap / 2 - font.get_ascent()
         at = (round(x), round(y))
         if effect is not None:
-            under = font.render(text, True, effect.colour)
+            under = self._glyphs(font, text, effect.colour)
             width = self.line(effect.width)
             offsets = (_ring_offsets(width) if effect.kind == "outline" else [(width, width)])
             for dx, dy in offsets:
                 surface.blit(under, (at[0] + dx, at[1] + dy))
         surface.blit(image, at)
+
+    def _glyphs(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+        """The text rendered; with `footless_one`, each "1" loses its foot (every row of the
+        glyph's lowest quarter wider than its stem), as the real game's font draws it and
+        none of the shipped fonts does."""
+        image = font.render(text, True, colour)
+        if not self.footless_one or "1" not in text:
+            return image
+        alpha = pygame.surfarray.pixels_alpha(image)  # columns, rows
+        for n, char in enumerate(text):
+            if char != "1":
+                continue
+            left = font.size(text[:n])[0]
+            right = min(alpha.shape[0], left + font.size("1")[0])
+            one = alpha[left:right]
+            rows = np.nonzero(one.max(axis=0) > 127)[0]
+            if not rows.size:
+                continue
+            stem = np.nonzero(one[:, (rows[0] + rows[-1]) // 2] > 0)[0]  # with its fringe
+            if not stem.size:
+                continue
+            lower = rows[0] + 3 * (rows[-1] - rows[0]) // 4
+            one[:stem[0], lower:] = 0
+            one[stem[-1] + 1:, lower:] = 0
+        del alpha
+        return image
 
     def spot(self, surface: pygame.Surface, spot: TextSpot, colour: Colour,
              effect: TextEffect | None = None) -> None:

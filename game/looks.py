@@ -52,6 +52,7 @@ JPEG_RANGE = (50, 95)
 GAMMA_RANGE = (0.7, 1.4)
 BLUE_HUES_LEFT_OUT = (205.0, 275.0)  # degrees: no background there
 THIN_EFFECTS_BELOW = 0.8  # rescale under which text effects are 1 px wide at most
+FOOTLESS_ONES = 0.5  # share of random looks whose "1" has no foot (the real game's has none)
 
 
 @dataclass(frozen=True)
@@ -154,12 +155,16 @@ class Look:
     piece_effect: TextEffect | None = None  # around the pieces' digits
     arrow_size: float = 1.0            # times the real arrow
     degrade: Degrade = field(default_factory=Degrade)
+    footless_one: bool = False         # "1" without its foot, as the real game draws it
+                                       # (the real look's; random looks: half of them)
 
     @classmethod
     def real(cls, level: Level) -> Look:
-        """The real game's look for this level (today's practice look, blue sums outlined)."""
+        """The real game's look for this level (today's practice look, blue sums outlined,
+        its "1" without a foot)."""
         background = hex_colour(level.background)
-        return cls("real", background, background, hex_colour(level.piece_colour))
+        return cls("real", background, background, hex_colour(level.piece_colour),
+                   footless_one=True)
 
     @property
     def font(self) -> FontFace:
@@ -316,7 +321,9 @@ def random_look(seed: int) -> Look:
     for _ in range(1000):
         look = _draw_look(rng, seed)
         if look.readable():
-            return look
+            # Drawn apart, so every other feature of a seed's look stays what it was.
+            footless = random.Random(f"puzlogic look {seed} one").random() < FOOTLESS_ONES
+            return replace(look, footless_one=footless)
     raise AssertionError(f"no readable look drawn for seed {seed}")  # pragma: no cover
 
 

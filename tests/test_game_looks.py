@@ -75,6 +75,33 @@ def test_random_looks_vary_in_every_part() -> None:
     assert all(0.7 <= look.degrade.gamma <= 1.4 for look in looks)
 
 
+def test_some_random_looks_draw_the_1_without_its_foot_as_the_real_game_does() -> None:
+    """None of the shipped fonts draws a footless "1", the real game's font does: about half
+    the random looks take the foot off (drawn apart, so the rest of each look stays as it
+    was). The level label's "1" is then no wider at its base than its stem; footed, it is
+    more than twice as wide."""
+    footless = [random_look(seed).footless_one for seed in SEEDS]
+    assert 0.35 < sum(footless) / len(footless) < 0.65
+
+    def base_and_stem(footless_one: bool) -> tuple[int, int]:
+        look = replace(Look.real(load_level(11)), footless_one=footless_one,
+                       leaves=False, noise=0.0)
+        render = render_screen("level", level=11, look=look, scale=2.5)
+        x, y, w, h = render.truth["boxes"]["level_label"]
+        ink = (np.abs(render.image[y:y + h, x:x + w].astype(int)
+                      - render.image[y, x].astype(int)).max(axis=2) > 80)
+        last = ink[:, ink.shape[1] // 2 + 1:]  # the "1"s of "Level 11", past "Level"
+        columns = np.flatnonzero(last.any(axis=0))
+        last = last[:, columns[-1] - round(h * 0.6):columns[-1] + 1]  # the last "1"
+        rows = np.flatnonzero(last.any(axis=1))
+        return int(last[rows[-1]].sum()), int(last[(rows[0] + rows[-1]) // 2].sum())
+
+    base, stem = base_and_stem(False)
+    assert base > 2 * stem
+    base, stem = base_and_stem(True)
+    assert base <= stem + 2
+
+
 def test_every_random_look_is_readable_by_a_person() -> None:
     low, high = BLUE_HUES_LEFT_OUT
     for seed in SEEDS:

@@ -199,7 +199,7 @@ def test_small_ringed_blue_sums_one_view_cannot_choose_are_read_from_their_poole
     from bench.looks import cases, judge, render
     from vision import read_screen
 
-    shot = render(cases([769])[0])
+    shot = render(cases([769])[0], footed=True)
     reading = read_screen(shot.image)
     assert judge(reading, shot.truth)[0] == "exact"
     assert {(str(s.key), s.value, s.by) for s in reading.settled} == {
@@ -372,7 +372,7 @@ def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
     verdicts = {}
     for case in cases([191, 647, 743, 799, 1449, 2493]):
         case = replace(case, screen="level_complete", placed=0, misplace=0, completed=0)
-        shot = render(case)
+        shot = render(case, footed=True)
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
     assert verdicts == {191: "doubt", 647: "doubt", 743: "doubt", 799: "doubt",
                         1449: "exact", 2493: "exact"}

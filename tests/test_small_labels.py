@@ -85,6 +85,6 @@ def test_small_labels_doubtful_as_cut_read_exactly_enlarged(
     from bench.looks import cases, judge, render
     from vision import read_screen
 
-    shot = render(cases([seed], levels)[0])
+    shot = render(cases([seed], levels)[0], footed=True)
     verdict, detail = judge(read_screen(shot.image), shot.truth)
     assert verdict == "exact", detail
