@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -121,26 +122,38 @@ def main() -> int:
     if args.verdicts:
         args.verdicts.write_text("".join(f"{c.seed} {v} {ms:.0f}ms {c} | {d}\n"
                                          for c, v, d, ms in rows))
+    return report(rows, "captures of the real look", "screen, zoom band and JPEG band",
+                  lambda case: (f"screen {case.screen}", *(f"{name} {band}" for name, band
+                                                           in zip(("zoom", "jpeg"), case.bands,
+                                                                  strict=True))),
+                  args.show)
+
+
+def report(rows: Sequence[tuple[Any, str, str, float]], what: str, by: str,
+           groups_of: Callable[[Any], Iterable[str]], show: int) -> int:
+    """Print the verdicts' counts, their groups (`groups_of` each case), every sure-wrong case
+    and the first `show` doubts; the exit status: 1 when any reading was sure and wrong.
+    (bench/screenshots.py reports the same way.)"""
     counts = Counter(v for _, v, _, _ in rows)
     n = len(rows)
-    print(f"{n} captures of the real look: exact {counts['exact']} "
+    print(f"{n} {what}: exact {counts['exact']} "
           f"({100 * counts['exact'] / n:.2f} %), doubt {counts['doubt']}, "
           f"sure-wrong {counts['sure-wrong']}; read_screen median "
           f"{statistics.median(ms for *_, ms in rows):.1f} ms per frame")
-    print("\nby screen, zoom band and JPEG band (exact / doubt / sure-wrong):")
+    print(f"\nby {by} (exact / doubt / sure-wrong):")
     groups: dict[str, Counter[str]] = {}
     for case, verdict, _, _ in rows:
-        zoom, jpeg = case.bands
-        for key in (f"screen {case.screen}", f"zoom {zoom}", f"jpeg {jpeg}"):
+        for key in groups_of(case):
             groups.setdefault(key, Counter())[verdict] += 1
+    width = max(22, *(len(key) for key in groups))
     for key in sorted(groups):
         c = groups[key]
-        print(f"  {key:<22} {c['exact']:>4} / {c['doubt']:>3} / {c['sure-wrong']}")
+        print(f"  {key:<{width}} {c['exact']:>4} / {c['doubt']:>3} / {c['sure-wrong']}")
     for case, verdict, detail, _ in rows:
         if verdict == "sure-wrong":
             print(f"SURE-WRONG {case}: {detail}")
     doubts = [(case, detail) for case, verdict, detail, _ in rows if verdict == "doubt"]
-    for case, detail in doubts[:args.show]:
+    for case, detail in doubts[:show]:
         print(f"doubt {case}: {detail}")
     return 1 if counts["sure-wrong"] else 0
 

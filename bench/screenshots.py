@@ -16,10 +16,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import sys
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,6 +105,7 @@ def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
 def main() -> int:
     import cv2
 
+    from bench.captures import report
     from vision import read_screen
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -133,27 +132,8 @@ def main() -> int:
     if args.verdicts:
         args.verdicts.write_text("".join(f"{c.seed} {v} {ms:.0f}ms {c} | {d}\n"
                                          for c, v, d, ms in rows))
-    counts = Counter(v for _, v, _, _ in rows)
-    n = len(rows)
-    print(f"{n} real screenshots degraded: exact {counts['exact']} "
-          f"({100 * counts['exact'] / n:.2f} %), doubt {counts['doubt']}, "
-          f"sure-wrong {counts['sure-wrong']}; read_screen median "
-          f"{statistics.median(ms for *_, ms in rows):.1f} ms per frame")
-    print("\nby screenshot and zoom band (exact / doubt / sure-wrong):")
-    groups: dict[str, Counter[str]] = {}
-    for shot, verdict, _, _ in rows:
-        for key in (shot.name, f"zoom {shot.band}"):
-            groups.setdefault(key, Counter())[verdict] += 1
-    for key in sorted(groups):
-        c = groups[key]
-        print(f"  {key:<28} {c['exact']:>4} / {c['doubt']:>3} / {c['sure-wrong']}")
-    for shot, verdict, detail, _ in rows:
-        if verdict == "sure-wrong":
-            print(f"SURE-WRONG {shot}: {detail}")
-    doubts = [(shot, detail) for shot, verdict, detail, _ in rows if verdict == "doubt"]
-    for shot, detail in doubts[:args.show]:
-        print(f"doubt {shot}: {detail}")
-    return 1 if counts["sure-wrong"] else 0
+    return report(rows, "real screenshots degraded", "screenshot and zoom band",
+                  lambda shot: (shot.name, f"zoom {shot.band}"), args.show)
 
 
 if __name__ == "__main__":
