@@ -59,9 +59,13 @@ class Capture:
 
     @property
     def bands(self) -> tuple[str, str]:
-        zoom = "<0.75" if self.zoom < 0.75 else "<1.25" if self.zoom < 1.25 else ">=1.25"
         jpeg = "none" if self.quality is None else "<70" if self.quality < 70 else ">=70"
-        return zoom, jpeg
+        return zoom_band(self.zoom), jpeg
+
+
+def zoom_band(zoom: float) -> str:
+    """The band a zoom is reported in (bench/screenshots.py reports the same bands)."""
+    return "<0.75" if zoom < 0.75 else "<1.25" if zoom < 1.25 else ">=1.25"
 
 
 def capture(seed: int) -> Capture:

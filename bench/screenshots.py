@@ -47,7 +47,9 @@ class Case:
 
     @property
     def band(self) -> str:
-        return "<0.75" if self.zoom < 0.75 else "<1.25" if self.zoom < 1.25 else ">=1.25"
+        from bench.captures import zoom_band
+
+        return zoom_band(self.zoom)
 
 
 def case(seed: int, names: list[str]) -> Case:
