@@ -445,7 +445,7 @@ def test_a_small_ringed_blue_sum_the_rules_allow_two_ways_is_read_from_its_shade
         ("sum col 6 bottom", 5, "votes")]
 
 
-def test_votes_on_touching_digits_that_cut_two_ways_weigh_no_total() -> None:
+def test_votes_on_touching_digits_that_cut_two_ways_weigh_each_cut_alike() -> None:
     """A big random layout in the real look at 1.15x, JPEG 51: row 1 has a ringed blue "08"
     at each end, its rings joined into one blob. The thinnest column is in the 8's left
     bowls, and that cut leaves a "3", which the classifier gave 0.93 and 0.96. The rules
