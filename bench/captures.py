@@ -95,11 +95,19 @@ def picture(case: Capture) -> tuple[Any, dict[str, Any]]:
     shrink = case.zoom < 1
     image = cv2.resize(shot.image, None, fx=case.zoom, fy=case.zoom,
                        interpolation=cv2.INTER_AREA if shrink else cv2.INTER_LINEAR)
-    if case.quality is not None:
-        ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, case.quality])
-        assert ok
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    return image, shot.truth
+    return saved(image, case.quality), shot.truth
+
+
+def saved(image: Any, quality: int | None) -> Any:
+    """The picture as saved: JPEG at `quality` and read back, or as it is (None: lossless).
+    (bench/screenshots.py saves the same way.)"""
+    import cv2
+
+    if quality is None:
+        return image
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
 
 
 def main() -> int:

@@ -67,16 +67,13 @@ def picture(image: Any, case: Case) -> Any:
     import cv2
     import numpy as np
 
+    from bench.captures import saved
+
     interpolation = {"area": cv2.INTER_AREA, "linear": cv2.INTER_LINEAR,
                      "cubic": cv2.INTER_CUBIC}[case.resampling]
     out = cv2.resize(image, None, fx=case.zoom, fy=case.zoom, interpolation=interpolation)
     table = np.clip(255 * (np.arange(256) / 255) ** case.gamma, 0, 255).astype(np.uint8)
-    out = cv2.LUT(out, table)
-    if case.quality is not None:
-        ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, case.quality])
-        assert ok
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
-    return out
+    return saved(cv2.LUT(out, table), case.quality)
 
 
 def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
