@@ -304,6 +304,27 @@ def test_thin_blue_sums_on_a_pale_cyan_are_blue_or_doubted(rescale: float) -> No
     assert verdict in ("exact", "doubt"), doubts
 
 
+@pytest.mark.parametrize(("rescale", "quality", "placed", "seed"),
+                         [(0.464, 30, 2, 40061), (0.526, 44, 0, 40501)])
+def test_a_blue_sum_that_kept_little_blue_is_never_read_dark(rescale: float, quality: int,
+                                                             placed: int, seed: int) -> None:
+    """The real look's blue "12" (a footless "1") at about half size under heavy JPEG keeps
+    5-10 % of its ink blue, no dark sum any: read dark, its digits unread, the rules settled
+    its line's own total (the shapes pack's level 3, row 3: "32" for a blue 12, sure and
+    wrong). It is blue, or a doubt."""
+    from dataclasses import replace
+
+    from game.looks import Degrade, Look
+
+    pack = Path(__file__).parent / "data" / "packs" / "shapes"
+    look = replace(Look.real(load_pack(pack).level(3)),
+                   degrade=Degrade(rescale=rescale, jpeg_quality=quality))
+    shot = render_screen("level", level=3, placed=placed, misplace=min(placed, 1), seed=seed,
+                         look=look, pack=pack)
+    verdict, doubts = _verdict(shot.image, shot.truth)
+    assert verdict in ("exact", "doubt"), doubts
+
+
 def test_what_the_outline_wipe_leaves_is_no_unreadable_sum() -> None:
     """A long thin stroke of outline below a cell, a speck of a few pixels right of it: no
     label stands there (each was 'ink at the line's end that is not a sum arrow'); a stout
