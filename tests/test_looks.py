@@ -391,6 +391,23 @@ def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -
         assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
 
 
+def test_a_level_label_read_sure_but_backed_weakly_yields_to_other_views_votes() -> None:
+    """An outlined "Level 05" at 0.63x-0.65x under JPEG 71-72 that Tesseract settles on as
+    "06" in every view it reads sure, the classifier backing the "6" at 0.91-0.93 only: read
+    "06" sure before. Other views vote "05" (the smoothed fill at 0.83 and the darkest ink at
+    0.62 in 90004, the fill at 0.99 in 90438), so the label is doubted (90004), or read right
+    as cut (90438)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([90004, 90438]):
+        assert case.screen == "level" and case.level == 5
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts == {90004: "doubt", 90438: "exact"}
+
+
 def test_light_blue_row_arrows_jpeg_spread_into_bars_are_arrows() -> None:
     """A light-blue row arrow under JPEG (0.62x-0.93x, quality 51-57) is a bar in the blue
     ink, as wide at its tip as at its base, and its label was 'ink at the line's end that is

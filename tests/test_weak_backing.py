@@ -1,6 +1,7 @@
 """A piece or sum Tesseract reads sure while the template classifier backs it weakly is checked
 in its other views (vision.crops._weakly_backed, DigitSettings.recheck_backing): a view
-reading other digits sure then makes it a doubt, never a sure and wrong reading."""
+reading other digits sure then makes it a doubt, never a sure and wrong reading. So is a level
+label (LevelSettings.label_vote_backed), which two views voting other digits make a doubt."""
 
 from __future__ import annotations
 
@@ -150,3 +151,65 @@ def test_the_labels_only_one_source_read_are_doubts_in_their_renders() -> None:
             else {(s.axis, s.index, s.side): s.total for s in reading.sums}
         at = (key.row, key.col) if isinstance(key, CellAt) else (key.axis, key.index, key.side)
         assert read.get(at) in (None, truth), (seed, key)
+
+
+def _level_label(monkeypatch: pytest.MonkeyPatch, views: list[Glyph],
+                 kin: tuple[int, ...] = ()) -> Glyph:
+    """read_crops on a level label with the level's own settings (LevelSettings.
+    label_vote_backed), whose first view reads views[0] and its other views the rest."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import LEVEL
+
+    answers = iter([views[:1], views[1:]])
+    monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+    monkeypatch.setattr(crops, "vote_labels", lambda images, first=None: [])
+    blank = np.zeros((8, 8), np.uint8)
+    others = (blank,) * (len(views) - 1)
+    label = crops.LabelCrop(LEVEL_LABEL, (blank,), Box(0, 0, 8, 8), lambda: others,
+                            by_votes=True, voted_views=2, two_sources=True,
+                            digits=LEVEL.level_digits, vote_backed=LEVEL.label_vote_backed,
+                            kin=kin)
+    return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+
+@pytest.mark.parametrize(("votes", "doubted"), [
+    # random look 90004: the smoothed fill, its rejoined copy and the darkest ink vote "05"
+    ((("05", 0.83), ("05", 0.58), ("05", 0.62)), True),
+    ((("05", 0.83),), False),  # one view voting otherwise is no proof (1674, 1380)
+    ((("05", 0.55), ("05", 0.67)), False),  # nor are two weakly (random layout 30481)
+    ((("05", 0.83), ("03", 0.62)), False),  # two views, but not the same digits
+])
+def test_a_level_label_read_sure_but_backed_weakly_yields_to_two_views_votes(
+        monkeypatch: pytest.MonkeyPatch, votes: tuple[tuple[str, float], ...],
+        doubted: bool) -> None:
+    """Tesseract settles on an outlined "Level 05" at 0.65x as "06", sure (0.98), while the
+    classifier backs the "6" at 0.93 only, short of LevelSettings.label_vote_backed: the
+    label is read in its other views too, and is doubtful when two of them vote the same
+    other digits (each at DigitSettings.backs, one at views_agree)."""
+    agree = [Glyph("06", 0.99, (), "06", 0.86), Glyph("06", 0.98, (), "06", 0.91)]
+    others = [Glyph("06", 0.3, (text,), text, p) for text, p in votes]
+    glyph = _level_label(monkeypatch, [Glyph("06", 0.98, (), "06", 0.93), *agree, *others])
+    assert (glyph.confidence < OCR.doubtful) is doubted
+
+
+@pytest.mark.parametrize(("kin", "doubted"), [((), True), ((0, 1, 1, 1), False)])
+def test_copies_of_one_picture_vote_as_one_against_a_level_label(
+        monkeypatch: pytest.MonkeyPatch, kin: tuple[int, ...], doubted: bool) -> None:
+    """Random layout 50615: a sure "01" whose fill view and the fill's rejoined copy voted
+    "61" (0.54 and 0.74). Two views, but one picture (LabelCrop.kin): no doubt."""
+    views = [Glyph("01", 0.98, (), "01", 0.92), Glyph("61", 0.3, (), "61", 0.54),
+             Glyph("01", 0.96, (), "01", 0.76), Glyph("67", 0.3, ("61",), "61", 0.74)]
+    glyph = _level_label(monkeypatch, views, kin)
+    assert (glyph.confidence < OCR.doubtful) is doubted
+
+
+def test_a_level_label_the_classifier_backs_surely_is_not_read_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At LevelSettings.label_vote_backed or more, a label Tesseract reads sure stands as
+    read: its other views are not read, so two of them voting otherwise change nothing."""
+    views = [Glyph("06", 0.98, (), "06", 0.99), Glyph("06", 0.3, ("05",), "05", 0.83),
+             Glyph("06", 0.3, ("05",), "05", 0.8)]
+    glyph = _level_label(monkeypatch, views)
+    assert (glyph.text, glyph.confidence) == ("06", 0.98)

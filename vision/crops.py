@@ -364,6 +364,13 @@ class LabelCrop:
     dissents: tuple[int, ...] = ()
     # A reading of the label's other views stands only on two sources (`_two_sources`).
     two_sources: bool = False
+    # A reading sure as cut whose classifier vote is short of this is read in the other views
+    # too, and is doubtful when two of them, made from two pictures, vote the same other
+    # digits (`_voted_otherwise`).
+    vote_backed: float | None = None
+    # Which picture each view (pixels then others) was made from, where some are copies of
+    # another, smoothed or rejoined: those vote as one there (a view not listed is its own).
+    kin: tuple[int, ...] = ()
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
@@ -401,7 +408,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             read[crop.element] = LabelRead(_counted(first.glyph, crop.digits), first.box)
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck
-                  or _weakly_backed(crop, read[crop.element].glyph))]
+                  or _weakly_backed(crop, read[crop.element].glyph)
+                  or _short_of_backed(crop, read[crop.element].glyph))]
     if not again:
         return read
     glyphs = iter(read_labels([view for _, others in again for view in others]))
@@ -424,7 +432,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                     over or Glyph(first.glyph.text,
                                   min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
-            elif _unbacked(crop, first.glyph, views):
+            elif _unbacked(crop, first.glyph, views) or _voted_otherwise(crop, views):
                 read[crop.element] = LabelRead(with_alternatives(
                     Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
                     views), first.box)
@@ -529,6 +537,35 @@ def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
         return False
     backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
     return backing < DIGITS.sum_backing
+
+
+def _short_of_backed(crop: LabelCrop, glyph: Glyph) -> bool:
+    """Whether a reading is one the classifier backs short of the crop's `vote_backed`."""
+    return crop.vote_backed is not None and bool(glyph.text) and (
+        glyph.vote != glyph.text or glyph.vote_probability < crop.vote_backed)
+
+
+def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
+    """Whether a reading sure as cut, that the classifier backs short of the crop's
+    `vote_backed`, is one two other views' votes name the same other digits against, as
+    many, each at DigitSettings.backs and one at DigitSettings.views_agree, from two
+    pictures (`LabelCrop.kin`). Tesseract settles on an outlined "Level 05" at 0.65x as
+    "06", sure in every view it reads sure, the classifier backing the "6" at 0.93 and 0.86,
+    while the smoothed fill and the darkest ink vote "05" at 0.83 and 0.62 (random look
+    90004). One view voting otherwise is no proof (a fill view voted a sure "09" "69" at
+    0.83, 1674; a dark core a sure "01" "61" at 0.77, 1380), nor are two copies of one
+    picture (the fill and its rejoined copy voted a sure "01" "61" at 0.54 and 0.74, random
+    layout 50615). (Only as cut: a reading of another view alone is the dark core's where a
+    thick ring closes a "3" into every other view's "8", lab look 20719, and no vote tells
+    that from a core misread, 91257's "06" for 05 against four views' "05".)"""
+    glyph = views[0]
+    if not _short_of_backed(crop, glyph):
+        return False
+    against = [(crop.kin[n] if n < len(crop.kin) else n, g) for n, g in enumerate(views)
+               if n > 0 and len(g.vote) == len(glyph.text) and g.vote != glyph.text
+               and g.vote_probability >= DIGITS.backs]
+    return any(len({kin for kin, g in against if g.vote == other.vote}) >= 2
+               and other.vote_probability >= DIGITS.views_agree for _, other in against)
 
 
 def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:

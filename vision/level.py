@@ -462,7 +462,8 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
     label = LabelCrop(LEVEL_LABEL, (crop,), box, others, by_votes=True,
                       votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
                       votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
-                      digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else ())
+                      digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else (),
+                      vote_backed=LEVEL.label_vote_backed, kin=_KIN)
     return _enlarged_crop(label) if shot.box(digits).h < LEVEL.enlarge_below else label
 
 
@@ -485,6 +486,9 @@ def _enlarged_crop(label: LabelCrop) -> LabelCrop:
 # The darkest ink's index among a small level label's views: after its plain view and the
 # six other views (`level_label_crop`).
 _DARKEST = 7
+# The picture each of those views was made from: the fill's smoothed and rejoined copies are
+# the fill's, the darkness rejoined is the darkness's (LabelCrop.kin).
+_KIN = (0, 1, 1, 1, 4, 5, 5)
 
 
 # ---- assembly ---------------------------------------------------------------------------------

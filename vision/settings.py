@@ -451,6 +451,13 @@ class LevelSettings:
     # (DigitSettings.dark_votes_alone). Measured on the labels of 633 level screens of random
     # looks (seeds 0-799): no plain-view vote named two wrong digits; 632 right ones reach it.
     label_votes_alone: float = 0.7
+    # A level label read sure whose classifier vote is short of this is read in its other
+    # views too, and doubtful when two of them, made from two pictures, vote the same other
+    # digits (vision.crops._voted_otherwise). Measured on the 1,753 level labels read sure on
+    # random looks' level screens (seeds 0-587, 1000-1999, 3000-3307, 90000-90599): it doubts
+    # the two sure and wrong, "05"s read "06" (backed at 0.91 and 0.93), and no right one; one
+    # view voting otherwise at DigitSettings.views_agree would have doubted three right ones.
+    label_vote_backed: float = 0.95
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
