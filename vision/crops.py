@@ -416,6 +416,15 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
     for crop, others in again:
         first = read[crop.element]
         views = [first.glyph, *(_counted(next(glyphs), crop.digits) for _ in others)]
+        if not crop.confirm and first.glyph.confidence >= OCR.recheck \
+                and not _weakly_backed(crop, first.glyph):
+            # Read again only for its votes (`vote_backed`): otherwise it stands as read (its
+            # faint other views often give a real "Level 06" at 0.5x no second source).
+            if _voted_otherwise(crop, views):
+                read[crop.element] = LabelRead(with_alternatives(
+                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
+                    views), first.box)
+            continue
         if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
             # Read sure but not by a wide margin: it stands unless another view reads as many
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
