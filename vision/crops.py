@@ -418,8 +418,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         views = [first.glyph, *(_counted(next(glyphs), crop.digits) for _ in others)]
         if not crop.confirm and first.glyph.confidence >= OCR.recheck \
                 and not _weakly_backed(crop, first.glyph):
-            # Read again only for its votes (`vote_backed`): otherwise it stands as read (its
-            # faint other views often give a real "Level 06" at 0.5x no second source).
+            # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
+            # real "Level 06" at 0.5x has no second source among its faint other views).
             if _voted_otherwise(crop, views):
                 read[crop.element] = LabelRead(with_alternatives(
                     Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
