@@ -421,9 +421,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
             # real "Level 06" at 0.5x has no second source among its faint other views).
             if _voted_otherwise(crop, views):
-                read[crop.element] = LabelRead(with_alternatives(
-                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
-                    views), first.box)
+                read[crop.element] = LabelRead(
+                    with_alternatives(_unsettled(first.glyph), views), first.box)
             continue
         if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
             # Read sure but not by a wide margin: it stands unless another view reads as many
@@ -437,14 +436,11 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                    and (not backing or (g.vote == g.text and g.vote_probability >= backing))
                    for g in dissenting):
                 over = _backed_pair(crop, views)
-                read[crop.element] = LabelRead(with_alternatives(
-                    over or Glyph(first.glyph.text,
-                                  min(first.glyph.confidence, OCR.unsettled)),
-                    views), first.box)
+                read[crop.element] = LabelRead(
+                    with_alternatives(over or _unsettled(first.glyph), views), first.box)
             elif _unbacked(crop, first.glyph, views) or _voted_otherwise(crop, views):
-                read[crop.element] = LabelRead(with_alternatives(
-                    Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)),
-                    views), first.box)
+                read[crop.element] = LabelRead(
+                    with_alternatives(_unsettled(first.glyph), views), first.box)
             read[crop.element] = _two_sources(crop, read[crop.element], views)
             continue
         # A doubtful view confirms a label only when nothing in it named other digits: a
@@ -459,16 +455,14 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
         if agreed and _outvoted(agreed[0].text, views):
             best = max(agreed, key=lambda g: g.confidence)
-            read[crop.element] = LabelRead(
-                Glyph(best.text, min(best.confidence, OCR.unsettled)), first.box)
+            read[crop.element] = LabelRead(_unsettled(best), first.box)
         elif agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
         elif not crop.confirm and len({g.text for g in sure}) == 1 \
                 and not _outvoted(sure[0].text, views):
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
-            read[crop.element] = LabelRead(
-                Glyph(first.glyph.text, min(first.glyph.confidence, OCR.unsettled)), first.box)
+            read[crop.element] = LabelRead(_unsettled(first.glyph), first.box)
         chosen = _two_sources(crop, read[crop.element], views)
         if crop.by_votes and chosen.glyph.confidence < OCR.doubtful:
             shades = vote_labels(crop.votes(), crop.votes_first) if crop.votes else []
@@ -480,6 +474,11 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
+
+
+def _unsettled(glyph: Glyph) -> Glyph:
+    """The glyph's text as a doubt: its views never agreed (OcrSettings.unsettled)."""
+    return Glyph(glyph.text, min(glyph.confidence, OCR.unsettled))
 
 
 def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> LabelRead:
