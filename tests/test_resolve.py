@@ -553,9 +553,10 @@ def test_the_listing_stops_once_no_combination_can_carry_the_share(
 
 
 def _misreading(monkeypatch: pytest.MonkeyPatch, key: SumAt, text: str,
-                vote: float = 0.0) -> None:
+                vote: float = 0.0, others: Mapping[SumAt, str] | None = None) -> None:
     """Make vision.level read the sum `key` as `text`, sure (as a small outlined "05" reads
-    "06" in every view), the classifier voting it at `vote`."""
+    "06" in every view), the classifier voting it at `vote`; and each of `others` as its
+    text, in doubt (an empty text: no digits read)."""
     from vision import level
 
     real = level.read_crops
@@ -564,6 +565,8 @@ def _misreading(monkeypatch: pytest.MonkeyPatch, key: SumAt, text: str,
         found = real(crops, quick=quick)
         found[key] = LabelRead(Glyph(text, 0.96, (), text if vote else "", vote),
                                found[key].box)
+        for other, seen in (others or {}).items():
+            found[other] = LabelRead(Glyph(seen, 0.0), found[other].box)
         return found
 
     monkeypatch.setattr(level, "read_crops", reads)
@@ -589,6 +592,40 @@ def test_a_sum_read_sure_that_leaves_the_level_no_answer_is_read_again_by_the_ru
     assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
                                      shot.truth["puzzle"])
     assert [(s.key, s.value) for s in reading.settled] == [(key, wrong.total)]
+
+
+def test_a_sum_read_sure_that_leaves_no_answer_is_read_again_though_a_given_is_suspected_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 6's row-2 "10" read "11": the solver suspects the sum and the given (2, 2)
+    alike, as either misread alone would leave no answer. A given is a large single digit
+    read sure; the sum is what is read again (random look 469: a dark "15" read "16")."""
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level", level=6)
+    key = SumAt("row", 2, "right")
+    _misreading(monkeypatch, key, "11")
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert [(s.key, s.value) for s in reading.settled] == [(key, 10)]
+
+
+def test_a_doubtful_sum_beside_a_sure_misread_one_is_settled_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 93671: the shapes pack's level 4 with its blue "05" unread and its
+    row's "36" read "38", sure. No total of the blue sum then gives an answer, so the sure
+    sums the solver suspects are opened too, and the two settled together."""
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level", level=4, pack=PACKS / "shapes")
+    row, column = SumAt("row", 0, "left"), SumAt("col", 6, "bottom")
+    _misreading(monkeypatch, row, "38", others={column: ""})
+    reading = read_screen(shot.image)
+    assert reading.ok and same_board(reading.puzzle.to_dict() if reading.puzzle else None,
+                                     shot.truth["puzzle"])
+    assert {(s.key, s.value) for s in reading.settled} == {(row, 36), (column, 5)}
 
 
 def test_a_sum_read_and_voted_unquestionably_is_not_read_again_by_the_rules(

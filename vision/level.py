@@ -70,6 +70,7 @@ from vision.resolve import (
     place,
     puzzle_of,
     reach,
+    reopen,
     reread,
     suspects_to_doubts,
     why_no_answer,
@@ -758,6 +759,8 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     `sure`: the sums read with no doubt, when the puzzle is to be checked for an answer. One
     without is a misread (the game draws none): the sums the solver suspects are opened again
     and settled as doubtful ones are, or the suspects become doubts and no puzzle is built.
+    Doubtful sums no total of which gives an answer are settled with the sure sums the
+    solver suspects (vision.resolve.reopen).
     `unplaced`: the sums whose line the rules may choose, when they are the only doubts."""
     if doubts:
         if unplaced and len(unplaced) == len(doubts):
@@ -767,6 +770,8 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                 return placed.puzzle, placed
         if len(open_) == len(doubts):
             settled = decide(cells, pieces, sums, open_)
+            if settled is None and sure is not None:
+                settled = reopen(cells, pieces, sums, open_, sure)
             if settled is not None:
                 doubts.clear()
                 return settled.puzzle, settled

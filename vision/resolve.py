@@ -18,7 +18,8 @@ call each, or a listing of answers with the doubtful sums left out (`_sums_left_
 A level read with no doubt is checked for an answer too (`why_no_answer`): the game draws
 none without one, so a reading without one is a misread however sure its digits looked. The
 sums the solver suspects are then opened again and settled as doubtful ones (`reread`), or
-the suspects become doubts (`suspects_to_doubts`).
+the suspects become doubts (`suspects_to_doubts`). Doubtful sums that no total settles,
+as sure sums beside them leave no answer, are settled with the sure sums suspected (`reopen`).
 """
 
 from __future__ import annotations
@@ -104,9 +105,14 @@ def reread(explanation: Explanation, cells: Sequence[CellReading],
     """The readings settled when the sums the solver suspects (`Explanation.suspects`) are
     opened again, as if doubtful (`sure`: every sum read, open with its evidence), and the
     rules and votes choose their totals as for any doubtful sum (`settle`, `weigh`); None
-    when a suspect is no sum, or they do not choose."""
+    when no suspect is a sum, or they do not choose.
+
+    A given it suspects too keeps its reading: a large single digit, where a sum is two
+    small ones, and a sum misread by one leaves the given in its line as suspect as itself
+    (random look 469: a dark "15" read "16", sure, and a given "6" in its column; level 6's
+    row-2 sum read one more suspects a given likewise)."""
     suspects = [s for s in explanation.suspects if isinstance(s, Sum)]
-    if len(suspects) != len(explanation.suspects) or not suspects:
+    if not suspects:
         return None
 
     def suspected(reading: SumReading) -> bool:
@@ -117,6 +123,33 @@ def reread(explanation: Explanation, cells: Sequence[CellReading],
     if len(opened) != len(suspects):
         return None
     return decide(cells, pieces, [s for s in sums if not suspected(s)], opened)
+
+
+def reopen(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+           sums: Sequence[SumReading], open_: Sequence[Open],
+           sure: Sequence[Open]) -> Resolution | None:
+    """The readings settled when doubtful sums (`open_`) could not be, because the sums
+    read sure leave the level no answer whatever totals those take: the sure sums the solver
+    then suspects are opened too, and all are settled together (`decide`); None when the
+    level without the doubtful sums has an answer, or they do not choose."""
+    if not open_ or not all(isinstance(o.reading, SumReading) for o in open_):
+        return None
+    try:
+        why = why_no_answer(puzzle_of(cells, pieces, sums))
+    except PuzzleError:
+        return None
+    if why is None:
+        return None
+    suspects = [s for s in why.suspects if isinstance(s, Sum)]
+
+    def suspected(reading: SumReading) -> bool:
+        return any(s.axis == reading.axis and s.index == reading.index
+                   and s.side in (None, reading.side) for s in suspects)
+
+    opened = [o for o in sure if isinstance(o.reading, SumReading) and suspected(o.reading)]
+    if not suspects or len(opened) != len(suspects):
+        return None
+    return decide(cells, pieces, [s for s in sums if not suspected(s)], [*open_, *opened])
 
 
 def decide(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
