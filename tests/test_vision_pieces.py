@@ -219,3 +219,29 @@ def test_two_fills_joined_side_by_side_are_two_pieces(vertical: bool) -> None:
             fills = sorted((p.fill.x, p.fill.y, p.fill.w, p.fill.h) for p in pieces)
             step = (0, 42) if vertical else (42, 0)
             assert fills[1][0] - fills[0][0] == step[0] and fills[1][1] - fills[0][1] == step[1]
+
+
+def test_a_piece_on_the_lattice_beside_or_above_the_board_is_placed() -> None:
+    """Random look 2920 at 0.51x: the pieces placed down the board's first column, whose
+    outer outline blur left unseen, stood outside the rows and columns the cells span, and
+    were read in the tray, their fills as ink at two rows' ends. The tray stands below the
+    board: a piece on a lattice point next to a cell across, or just above one, is placed,
+    and the pieces joined so carry others; one below the board, or off it, is not."""
+    from puzzle.geometry import Rect
+    from vision.grid import Grid
+    from vision.level import _on_board
+    from vision.pieces import FoundPiece
+
+    grid = Grid(origin=(100.0, 100.0), pitch=40.0, side=36.0)
+
+    def at(row: int, col: int) -> Rect:
+        square = grid.cell_square(row, col)
+        return Rect(square.x + 4, square.y + 4, square.w - 8, square.h - 8)
+
+    squares = [grid.cell_square(r, c) for r in (0, 1) for c in (1, 2)]
+    spots = [(0, 0), (1, 0), (2, 0), (-1, 2), (-2, 2), (3, 1), (5, 1), (0, 4)]
+    pieces = [FoundPiece(at(r, c), False, np.zeros(3)) for r, c in spots]
+    placed = [p.in_cell for p in _on_board(pieces, grid, squares)]
+    # (0, 0) and (1, 0) beside the cells across; (-1, 2) above a cell and (-2, 2) above it;
+    # (2, 0) below the board's rows; (3, 1) and (5, 1) in the tray; (0, 4) a cell away.
+    assert placed == [True, True, False, True, True, False, False, False]

@@ -280,6 +280,23 @@ def _on_board(pieces: Sequence[FoundPiece], grid: Grid,
                 and (row, col) not in board:
             joined.add(n)
             board.add((row, col))
+    # Nor does the tray stand beside the board or above it: a piece on a lattice point in
+    # the board's rows next to a cell across, or in its columns just above one, is placed
+    # too, and others may join through it (a column of placed pieces at the board's edge,
+    # whose faint outer outline blur left unseen: random look 2920 at 0.51x).
+    grew = True
+    while grew:
+        grew = False
+        for n, (row, col) in lattice.items():
+            if n in joined or (row, col) in board:
+                continue
+            beside = min(rows) <= row <= max(rows) and (
+                (row, col - 1) in board or (row, col + 1) in board)
+            above = min(cols) <= col <= max(cols) and (row + 1, col) in board
+            if beside or above:
+                joined.add(n)
+                board.add((row, col))
+                grew = True
     return [replace(piece, in_cell=n in joined) for n, piece in enumerate(pieces)]
 
 
