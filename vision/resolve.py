@@ -111,18 +111,7 @@ def reread(explanation: Explanation, cells: Sequence[CellReading],
     small ones, and a sum misread by one leaves the given in its line as suspect as itself
     (random look 469: a dark "15" read "16", sure, and a given "6" in its column; level 6's
     row-2 sum read one more suspects a given likewise)."""
-    suspects = [s for s in explanation.suspects if isinstance(s, Sum)]
-    if not suspects:
-        return None
-
-    def suspected(reading: SumReading) -> bool:
-        return any(s.axis == reading.axis and s.index == reading.index
-                   and s.side in (None, reading.side) for s in suspects)
-
-    opened = [o for o in sure if isinstance(o.reading, SumReading) and suspected(o.reading)]
-    if len(opened) != len(suspects):
-        return None
-    return decide(cells, pieces, [s for s in sums if not suspected(s)], opened)
+    return _suspects_opened(explanation, cells, pieces, sums, sure)
 
 
 def reopen(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
@@ -140,7 +129,16 @@ def reopen(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return None
     if why is None:
         return None
-    suspects = [s for s in why.suspects if isinstance(s, Sum)]
+    return _suspects_opened(why, cells, pieces, sums, sure, open_)
+
+
+def _suspects_opened(explanation: Explanation, cells: Sequence[CellReading],
+                     pieces: Sequence[PieceReading], sums: Sequence[SumReading],
+                     sure: Sequence[Open], open_: Sequence[Open] = ()) -> Resolution | None:
+    """The sums the solver suspects opened with their evidence (`sure`) and settled with
+    `open_` (`decide`); None when none of them is a sum, one is not among `sure`, or the
+    rules and votes do not choose."""
+    suspects = [s for s in explanation.suspects if isinstance(s, Sum)]
 
     def suspected(reading: SumReading) -> bool:
         return any(s.axis == reading.axis and s.index == reading.index
