@@ -245,3 +245,58 @@ def test_a_piece_on_the_lattice_beside_or_above_the_board_is_placed() -> None:
     # (0, 0) and (1, 0) beside the cells across; (-1, 2) above a cell and (-2, 2) above it;
     # (2, 0) below the board's rows; (3, 1) and (5, 1) in the tray; (0, 4) a cell away.
     assert placed == [True, True, False, True, True, False, False, False]
+
+
+@pytest.mark.parametrize("seed", [999, 1990])
+def test_a_doubtful_piece_a_sure_one_drawn_alike_confirms_is_read(seed: int) -> None:
+    """Random looks 999 and 1990 (levels with several answers, 0.58x and 0.50x): a footless
+    "1" on a piece the classifier backs at 0.08-0.25, left doubtful, and the rules cannot
+    choose, as either reading solves. The level's sure "1"s match its picture at 0.92-0.96,
+    its other digits at 0.45 at most: read "1", and the frame exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    assert case.pack == "answers"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+def test_a_twin_only_confirms_a_digit_the_reading_named_and_one_no_other_digit_rivals() -> None:
+    """vision.twins on pieces drawn here: a doubtful "3" whose only sure pieces are "8"s
+    matches them closely (the 8 holds the 3's strokes) but not as closely as a twin, nor is
+    any digit made sure that its reading did not name; a "1" with sure "1"s is confirmed."""
+    from puzzle.geometry import Box
+    from vision.crops import LabelRead
+    from vision.reading import PieceAt
+    from vision.settings import TWINS
+    from vision.twins import confirmed
+
+    font = cv2.FONT_HERSHEY_SIMPLEX
+
+    def frame(digits: str) -> tuple[np.ndarray, list[tuple[PieceAt, Box]]]:
+        image = np.full((60, 40 * len(digits) + 10, 3), 200, np.uint8)
+        pieces = []
+        for n, digit in enumerate(digits):
+            x = 5 + 40 * n
+            cv2.rectangle(image, (x, 10), (x + 34, 44), (150, 40, 120), -1)
+            cv2.putText(image, digit, (x + 8, 38), font, 0.9, (255, 255, 255), 2, cv2.LINE_AA)
+            pieces.append((PieceAt(n), Box(x + 5, 13, 24, 28)))
+        return image, pieces
+
+    def reads(texts: list[Glyph]) -> dict:
+        return {PieceAt(n): LabelRead(g, Box(0, 0, 1, 1)) for n, g in enumerate(texts)}
+
+    sure = Glyph("8", 0.99)
+    image, pieces = frame("3888")
+    read = confirmed(image, pieces, reads([Glyph("3", 0.3, ("8",)), sure, sure, sure]))
+    assert read[PieceAt(0)].glyph.confidence < OCR.doubtful
+
+    image, pieces = frame("1117")
+    seven = Glyph("7", 0.99)
+    one = Glyph("1", 0.99)
+    read = confirmed(image, pieces, reads([Glyph("1", 0.3, ("4",)), one, one, seven]))
+    assert read[PieceAt(0)].glyph.text == "1"
+    assert read[PieceAt(0)].glyph.confidence >= TWINS.alike
+    read = confirmed(image, pieces, reads([Glyph("4", 0.3, ("9",)), one, one, seven]))
+    assert read[PieceAt(0)].glyph == Glyph("4", 0.3, ("9",))

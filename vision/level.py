@@ -76,6 +76,7 @@ from vision.resolve import (
     why_no_answer,
 )
 from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, RESOLVE
+from vision.twins import confirmed
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,7 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops.append(_level_crop(shot, board.parts))
     labels = [c for c in crops if c is not None]
     return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
-                                   else _full_reading(labels), quick)
+                                   else _by_twins(shot, board, _full_reading(labels)), quick)
 
 
 def _full_reading(labels: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
@@ -125,6 +126,14 @@ def _full_reading(labels: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     level label's sure reading doubted where a padded "0" may have closed."""
     reads = _as_cut_when_doubtful(labels, read_crops(labels))
     return _closed_zero_doubted(labels, _small_labels_enlarged(labels, reads))
+
+
+def _by_twins(shot: Shot, board: Board, reads: dict[Element, LabelRead]
+              ) -> dict[Element, LabelRead]:
+    """`reads` with the doubtful pieces a sure piece drawn alike confirms (vision.twins)."""
+    pieces = [(_piece_key(piece, n, board.grid), shot.box(_piece_digit(piece)))
+              for n, piece in enumerate(board.pieces)]
+    return confirmed(shot.image, pieces, reads)
 
 
 def _small_labels_enlarged(labels: Sequence[LabelCrop],
@@ -369,8 +378,13 @@ def _given_crop(shot: Shot, parts: Sequence[Part], sq: Rect, cell: Cell) -> Labe
                      by_votes=True, digits=1)
 
 
+def _piece_digit(piece: FoundPiece) -> Rect:
+    """Where a piece's digit stands: its fill, clear of the rounded corners and frame."""
+    return piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
+
+
 def _piece_crop(shot: Shot, piece: FoundPiece, key: PieceAt) -> LabelCrop:
-    inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
+    inner = _piece_digit(piece)
     crop, box = shot.crop(inner, piece.colour)
     # Doubtful, it may be read from the classifier's votes on both views (see _sum_crop):
     # Tesseract settles on a small white "3" or "5" on a piece's fill as "8".
