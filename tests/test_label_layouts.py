@@ -392,14 +392,17 @@ def test_arrowless_digits_at_two_line_ends_name_both_for_the_rules() -> None:
 
 
 
-@pytest.mark.parametrize(("pack_name", "number_"), [("labels", 6), (None, 10)])
+@pytest.mark.parametrize(("pack_name", "number_", "by"), [("labels", 6, []),
+                                                         (None, 10, ["owner"])])
 def test_a_blue_sum_whose_arrow_is_lost_is_owned_by_the_line_that_gives_an_answer(
-        pack_name: str | None, number_: int) -> None:
+        pack_name: str | None, number_: int, by: list[str]) -> None:
     """Blue arrows drawn in the background's colour (lost, as a faint one is in the blur):
     the labels pack's row-4 "05" stands right of the row's end and below a column whose
     cells are all given; level 10's row-0 label stands by a column's end too. Each was 'ink
-    at the line's end that is not a sum arrow'; the rules now put it at the one end whose
-    line gives the level an answer (vision.resolve.place)."""
+    at the line's end that is not a sum arrow'. Level 10's is put at the one end whose line
+    gives the level an answer (vision.resolve.place); the pack's is the row's before any
+    rule is asked, as a blue sum below a column of givens would count nothing
+    (vision.level._countable_ends)."""
     from dataclasses import replace
 
     from game.looks import Degrade, Look
@@ -412,7 +415,26 @@ def test_a_blue_sum_whose_arrow_is_lost_is_owned_by_the_line_that_gives_an_answe
     shot = render_screen("level", level=number_, placed=2, look=look, pack=pack)
     reading = read_screen(shot.image)
     assert same_board(reading.to_dict()["puzzle"], shot.truth["puzzle"]), reading.doubts
-    assert [s.by for s in reading.settled] == ["owner"]
+    assert [s.by for s in reading.settled] == by
+
+
+def test_a_blue_sum_whose_line_and_digits_are_unknown_is_settled_at_the_end_it_can_count() -> None:
+    """Random look 1478, the labels pack's level 6 at 0.51x under JPEG: the row-4 blue "05"
+    lost its arrow and stands both right of the row's end and below column 3, whose cells
+    are all given, and its digits and the column-5 "04" read doubtful. A sum whose line was
+    unknown was never opened for the rules: a doubt. A blue sum below givens counts nothing,
+    so the label is the row's, and the rules settle both sums (each line allows one total)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.looks import cases, judge, render
+
+    shot = render(cases([1478])[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth) == ("exact", "")
+    assert sorted((str(s.key), s.value) for s in reading.settled) == [
+        ("sum col 5 top", 4), ("sum row 4 right", 5)]
+
 
 # ---- the level number: what follows the widest space near the line's end --------------------
 

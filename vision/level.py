@@ -18,7 +18,7 @@ from types import MappingProxyType
 import numpy as np
 
 from puzzle.geometry import Box, Rect
-from puzzle.model import Cell, Puzzle, PuzzleError, Scope
+from puzzle.model import Axis, Cell, Puzzle, PuzzleError, Scope
 from vision.colours import blue_ink, blue_text, darkness, distance, red_ink, red_text
 from vision.crops import (
     LabelCrop,
@@ -595,7 +595,9 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     line is unknown (its digits at several line ends, no arrow seen) is a doubt, and when its
     digits and scope read sure it goes to `unplaced`, for the rules to choose its line."""
     readings = []
-    for found in board.sums:
+    for drawn in board.sums:
+        found = _countable_ends(drawn, cells) if drawn.elsewhere \
+            and _scope(shot, drawn) == "placed" else drawn
         before = len(doubts)
         key = _sum_key(found)
         box = shot.box(union(found.parts))
@@ -608,7 +610,7 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         if found.unclear is not None:
             doubts.append(Doubt(key, found.unclear, box))
             continue
-        read = reads.get(key)
+        read = reads.get(_sum_key(drawn))  # (read where it was found)
         text = read.glyph.text if read else ""
         low, high = digits_seen(found.parts[1:], text)
         length = len(text)
@@ -656,6 +658,27 @@ def _unquestioned(glyph: Glyph) -> bool:
     with no answer is not blamed on it: its rules would choose a total that fits whatever
     else was misread."""
     return glyph.vote == glyph.text and glyph.vote_probability >= RESOLVE.unquestioned
+
+
+def _countable_ends(found: FoundSum, cells: Sequence[CellReading]) -> FoundSum:
+    """A blue sum whose line is unknown, without the line ends where no blue sum can stand: it
+    totals the pieces placed in its line, so a line whose every cell holds a given read sure
+    has none to count, and the game draws no sum there (vision.resolve.place rejects such an
+    owner too, but only once the digits read sure). When one end is left, the label is its
+    line's, and its digits are read as any sum's, doubtful ones settled by the rules too
+    (random look 1478: a blue "05" at 0.51x, its arrow lost, beside a row's end and below a
+    column of givens)."""
+    ends = [(found.axis, found.index, found.side, found.end), *found.elsewhere]
+
+    def countable(axis: Axis, index: int) -> bool:
+        return any((c.row if axis == "row" else c.col) == index and c.value is None
+                   for c in cells)
+
+    kept = [end for end in ends if countable(end[0], end[1])]
+    if not kept or len(kept) == len(ends):
+        return found
+    (axis, index, side, at), *rest = kept
+    return replace(found, axis=axis, index=index, side=side, end=at, elsewhere=tuple(rest))
 
 
 def _unplaced(found: FoundSum, box: Box, total: int | None, scope: Scope | None,
