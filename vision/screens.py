@@ -529,7 +529,9 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonSt
     luma = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.int16)
     fill_luma = int(np.percentile(luma[h // 3:h - h // 3, w // 3:w - w // 3], 25))  # not digits
     near, far = SCREEN_KIND.check_corner
-    band = luma[fy0 + int(near * fh):fy0 + int(far * fh)]
+    top = fy0 + int(near * fh)
+    band = luma[top:max(top, min(fy0 + int(far * fh), _digits_top(luma, fill_luma, fx0, fy0,
+                                                                   fw, fh)))]
     corner = band[:, fx0 + int(near * fw):fx0 + fw // 2]
     enough = max(3, fw * fh // 250)
     if (corner > fill_luma + SCREEN_KIND.check_colour_margin).sum() >= enough:
@@ -539,6 +541,30 @@ def _state(view: np.ndarray, background: np.ndarray, sq: Rect) -> tuple[ButtonSt
     mirror = band[:, fx0 + fw - fw // 2:fx0 + fw - int(near * fw)]
     return ("completed", False) if _mark_beside_mirror(corner, mirror, fill_luma, enough) \
         else ("open", True)
+
+
+def _digits_top(luma: np.ndarray, fill_luma: int, fx0: int, fy0: int, fw: int, fh: int
+                ) -> int:
+    """The first row of the button's digits: where the band of its check mark must end.
+
+    The mark stands just above the digits, a tenth of the fill apart (real and practice map
+    alike: mark from 0.03 to 0.2-0.25 of the fill's height, digits from 0.31), so at a small
+    zoom the blurred top of a "0" reaches into a fixed band and an open level reads completed
+    (the built-in map at 0.6x with no level done: level 1 read completed, sure and wrong).
+    The digits' top is found on the fill's right half, where no mark stands: the top of the
+    longest run of rows brighter than the fill there (every digit is one stroke from top to
+    bottom; a bevel's or JPEG's bright row stands alone). The fill's bottom when none is."""
+    right = luma[fy0:fy0 + fh, fx0 + fw // 2:fx0 + fw]
+    lit = (right > fill_luma + SCREEN_KIND.check_faint_margin).any(axis=1)
+    best, best_length, start = fy0 + fh, 0, None
+    for row, on in enumerate(np.append(lit, False)):
+        if on and start is None:
+            start = row
+        elif not on and start is not None:
+            if row - start > best_length:
+                best, best_length = fy0 + start, row - start
+            start = None
+    return best
 
 
 def _mark_beside_mirror(corner: np.ndarray, mirror: np.ndarray, fill_luma: int,
