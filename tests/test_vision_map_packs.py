@@ -44,6 +44,24 @@ def test_an_open_levels_digits_are_no_check_mark_at_a_small_zoom(scale: float,
     assert reading.to_dict()["levels"] == render.truth["levels"]
 
 
+@pytest.mark.parametrize(("count", "scale", "completed"), [
+    (28, 0.7, 0), (45, 1.0, 0), (45, 1.0, 15), (48, 1.0, 0), (53, 1.5, 0), (55, 0.7, 18)])
+def test_a_map_of_many_levels_is_read_from_its_first_buttons_lattice(
+        count: int, scale: float, completed: int) -> None:
+    """Shrunk buttons of many levels, most of them locked and faint: the projections found
+    only some columns (a fresh map of 45 levels at 1x: columns 2 and 4), and the map was a
+    doubt the bot could not start from. Level 1's button gives the lattice (centred on the
+    game, level 1 in its first column), walked spot by spot (vision.screens.lattice_buttons).
+    """
+    levels = built_in().levels
+    pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
+    render = render_screen("level_select", completed=completed, pack=pack, scale=scale)
+    reading = read_screen(render.image)
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert reading.to_dict()["levels"] == render.truth["levels"]
+    assert "01" in reading.buttons
+
+
 def _buttons(rows: list[list[float]], side: float = 44.0, pitch: float = 64.0) -> list[MapButton]:
     found = []
     for r, xs in enumerate(rows):

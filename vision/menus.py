@@ -19,10 +19,12 @@ from vision.labels import ink_parts, last_word, level_label_parts, union
 from vision.ocr import Glyph, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
+    MapButton,
     empty_slot_ink,
     filled_buttons,
     has_logo,
     ink_above_first,
+    lattice_buttons,
     map_buttons,
     map_fault,
     play_square,
@@ -264,15 +266,39 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         and has_logo(shot.view.image, shot.background)
     if shrunk:
         found = small_map_buttons(shot.view.image, shot.background, shot.scale)
+    reading = _map_reading(shot, dark, found, shrunk)
+    if reading is not None and not reading.doubts:
+        return reading
+    # Where the projections missed buttons (a map read with a fault, or none read), the
+    # lattice found from level 1's button alone may read the map whole; it must pass the
+    # same checks.
+    if filled_buttons(shot.view.image, shot.background) \
+            and has_logo(shot.view.image, shot.background):
+        walked = lattice_buttons(shot.view.image, shot.background, shot.scale)
+        small = bool(walked) and float(np.median([b.box.w for b in walked])) \
+            < SCREEN_KIND.button_side[0] * shot.view.image.shape[1]
+        again = _map_reading(shot, dark, walked, small)
+        if again is not None and not again.doubts:
+            return again
+    if reading is not None:
+        return reading
+    if has_logo(shot.view.image, shot.background):
+        if filled_buttons(shot.view.image, shot.background):
+            return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+                Doubt(Named("level map"), "a level button, but too few to read the map"),))
+        return ScreenReading("title", game=shot.game, scale=shot.scale)
+    return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
+        Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
+
+
+def _map_reading(shot: Shot, dark: np.ndarray, found: list[MapButton],
+                 shrunk: bool) -> ScreenReading | None:
+    """The map these buttons make, a doubt naming what breaks the game's layout rules; None
+    when there are no buttons. `shrunk`: buttons under the usual size (a map of many
+    levels), whose check marks are too small to trust."""
     buttons, rule_broken = settle_checks(states_by_order(found, shot.scale, shrunk))
     if not buttons:
-        if has_logo(shot.view.image, shot.background):
-            if filled_buttons(shot.view.image, shot.background):
-                return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
-                    Doubt(Named("level map"), "a level button, but too few to read the map"),))
-            return ScreenReading("title", game=shot.game, scale=shot.scale)
-        return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
-            Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
+        return None
     named = {f"{b.number:02d}": shot.box(b.box) for b in buttons}
     parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
     play = play_square(parts, buttons)

@@ -75,15 +75,53 @@ def filled_buttons(view: np.ndarray, background: np.ndarray) -> int:
     stand where the map's buttons do: a map whose locked buttons a degraded capture washed out
     still shows its open ones, and a map of many levels its shrunk ones (the title has none
     there)."""
+    return len(_filled_squares(view, background))
+
+
+def _filled_squares(view: np.ndarray, background: np.ndarray) -> list[Rect]:
+    """The filled squares `filled_buttons` counts, on the view, top to bottom."""
     height, width = view.shape[:2]
     top, bottom = (int(f * height) for f in SCREEN_KIND.button_band)
     band = view[top:bottom]
     filled = (distance(band, background) > SCREEN_KIND.fill_distance).astype(np.uint8) * 255
     low, high = SCREEN_KIND.least_button * width, SCREEN_KIND.button_side[1] * width
     parts, _ = ink_parts(filled, low)
-    return sum(1 for p in parts if low <= p.rect.w <= high and low <= p.rect.h <= high
-               and abs(p.rect.w - p.rect.h) <= SCREEN_KIND.button_size_tolerance * p.rect.w
-               and p.area >= SCREEN_KIND.logo_fill * p.rect.w * p.rect.h)
+    return sorted((Rect(p.rect.x, p.rect.y + top, p.rect.w, p.rect.h) for p in parts
+                   if low <= p.rect.w <= high and low <= p.rect.h <= high
+                   and abs(p.rect.w - p.rect.h) <= SCREEN_KIND.button_size_tolerance * p.rect.w
+                   and p.area >= SCREEN_KIND.logo_fill * p.rect.w * p.rect.h),
+                  key=lambda r: (r.y, r.x))
+
+
+def lattice_buttons(view: np.ndarray, background: np.ndarray, scale: float) -> list[MapButton]:
+    """The level buttons found from the first one alone, or [] when that finds no map: the
+    fallback where the projections of `map_buttons` miss buttons.
+
+    Level 1 is always filled (open or completed) and stands first on the game's lattice:
+    rows of `map_columns` centred on the game, level 1 in the first column whatever the
+    count. So the first filled square (the top row's leftmost) gives the lattice: its
+    centre stands two pitches left of the game's middle, and it gives the buttons' side.
+    The spots are then walked as `_on_lattice` walks them (a filled button, or a locked
+    one's faint outline, until a spot shows neither). Shrunk, compressed maps of many
+    levels lost whole columns of faint locked buttons to the projections (a fresh map of 45
+    levels at 1x found columns 2 and 4 only: no map, and the bot could not start). Buttons
+    under `least_button_px` on the screen stay unread, as in `small_map_buttons`."""
+    squares = _filled_squares(view, background)
+    if not squares or squares[0].w * scale < SCREEN_KIND.least_button_px:
+        return []
+    top = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
+    first = min(top, key=lambda sq: sq.x)
+    middle = view.shape[1] / 2
+    pitch = (middle - first.center[0]) / ((SCREEN_KIND.map_columns - 1) / 2)
+    low, high = SCREEN_KIND.lattice_pitch_slack
+    usual = SCREEN_KIND.button_pitch * first.w
+    if not low * usual <= pitch <= high * usual:
+        return []  # no button of a lattice centred on the game: no map to walk
+    ordered = _on_lattice(view, background, [first], pitch,
+                          max(1, round(SCREEN_KIND.lattice_shift * first.w)))
+    if len(ordered) < 2:
+        return []
+    return [MapButton(n, sq, *_state(view, background, sq)) for n, sq in enumerate(ordered, 1)]
 
 
 def white_words(view: np.ndarray, background: np.ndarray, top: float) -> list[Rect]:
@@ -223,13 +261,17 @@ def _by_order(buttons: list[MapButton]) -> list[MapButton]:
             if n < first_locked else b for n, b in enumerate(buttons)]
 
 
-def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -> list[Rect]:
+def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect],
+                pitch: float | None = None, shift: int = 0) -> list[Rect]:
     """The buttons with the locked ones too faint for the projections put back: the game
     stands its buttons on a lattice, rows of `map_columns` on the first row's pitch, every row
     full but the last, so each spot after the first button is walked in reading order; a spot
     with no button found but a dashed outline's worth of ink darker than the map round it
     holds a locked button, and the first spot with neither ends the map. Buttons found off
-    the lattice are kept after those (the map's fault then says so)."""
+    the lattice are kept after those (the map's fault then says so). `pitch`: the lattice's,
+    when known (else measured on the first row); `shift`: how far (px) a spot may move to
+    meet its outline, when the pitch is known only to a pixel (a lattice walked from one
+    button drifts by that much a row)."""
     first_row = [sq for sq in squares if abs(sq.center[1] - squares[0].center[1]) < sq.h / 2]
     height, width = view.shape[:2]
     luma = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY).astype(np.int16)
@@ -237,7 +279,7 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
                                        cv2.COLOR_BGR2GRAY)[0, 0])
     faint = ((distance(view, background) > SCREEN_KIND.slot_ink)
              & (luma < background_luma - SCREEN_KIND.slot_ink // 2)).astype(np.uint8)
-    if len(first_row) < 2:
+    if pitch is None and len(first_row) < 2:
         # One button in the first row (the rest locked, too faint): the game's own pitch
         # over the button's side, within the slack of a side found with its frame or blur:
         # the pitch there whose spots along the row show the most outline. A lone first
@@ -250,7 +292,7 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
         pitch = float(max(tries, key=lambda p: sum(_edge_ink(
             faint, Rect(first.x + n * float(p), first.y, first.w, first.h))
             for n in range(1, SCREEN_KIND.map_columns))))
-    else:
+    elif pitch is None:
         # neighbours stand one pitch apart; a button missed leaves a gap of two
         steps = [b.x - a.x for a, b in zip(first_row, first_row[1:], strict=False)]
         pitch = float(np.median([d for d in steps if d < 1.5 * min(steps)]))
@@ -260,9 +302,12 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
     w, h = (float(np.median([getattr(sq, side) for sq in squares])) for side in ("w", "h"))
     found = list(squares)
     walked: list[Rect] = []
+    columns: dict[int, float] = {}  # each column's x and each row's y as walked: a spot is
+    rows: dict[int, float] = {}  # placed from its row's and column's own, not `pitch` times n
     for spot in range(len(squares) + SCREEN_KIND.map_columns * height // int(pitch) + 1):
         row, column = divmod(spot, SCREEN_KIND.map_columns)
-        slot = Rect(left + column * pitch, top + row * pitch, w, h)
+        slot = Rect(columns.get(column, left + column * pitch),
+                    rows.get(row, rows.get(row - 1, top - pitch) + pitch), w, h)
         if slot.right >= width or slot.bottom >= height:
             break
         here = [sq for sq in found if abs(sq.center[0] - slot.center[0]) < w / 2
@@ -270,11 +315,30 @@ def _on_lattice(view: np.ndarray, background: np.ndarray, squares: list[Rect]) -
         if here:
             walked.append(here[0])
             found.remove(here[0])
-        elif _edge_ink(faint, slot) >= SCREEN_KIND.locked_outline:
-            walked.append(slot)
         else:
-            break
+            shifted = _outlined(faint, slot, shift)
+            if shifted is None:
+                break
+            walked.append(shifted)
+        columns.setdefault(column, walked[-1].x)
+        rows.setdefault(row, walked[-1].y)
     return walked + found
+
+
+def _outlined(faint: np.ndarray, slot: Rect, shift: int) -> Rect | None:
+    """The spot, moved by up to `shift` px each way to where its outline shows the most ink,
+    when that is a locked button's outline's worth (`locked_outline`); else None. With a
+    shift the edges are looked at a pixel past the spot too: a spot of a lattice measured
+    to the pixel may end a pixel short of the outline drawn round it (a shrunk locked
+    button's right bracket, on the pixel after the spot's last, left it a third outlined)."""
+    best, most = None, SCREEN_KIND.locked_outline
+    for dy in range(-shift, shift + 1):
+        for dx in range(-shift, shift + 1):
+            moved = Rect(slot.x + dx, slot.y + dy, slot.w, slot.h)
+            ink = _edge_ink(faint, moved, reach=1 if shift else 0)
+            if ink > most or (ink >= most and best is None):
+                best, most = moved, ink
+    return best
 
 
 def _without_specks(ink: np.ndarray) -> np.ndarray:
@@ -362,15 +426,18 @@ def _runs(on: np.ndarray) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
-def _edge_ink(mask: np.ndarray, box: Rect) -> float:
-    """The share of a square's outline that has ink near it (dashes cover about half)."""
+def _edge_ink(mask: np.ndarray, box: Rect, reach: int = 0) -> float:
+    """The share of a square's outline that has ink near it (dashes cover about half).
+    `reach`: how many pixels past the box the edges' bands reach (`_outlined`)."""
     x0, y0 = int(box.x), int(box.y)
-    x1, y1 = int(box.x + box.w), int(box.y + box.h)
-    if x0 < 0 or y0 < 0 or y1 >= mask.shape[0] or x1 >= mask.shape[1]:
+    x1, y1 = int(box.x + box.w) + reach, int(box.y + box.h) + reach
+    if x0 < reach or y0 < reach or y1 >= mask.shape[0] or x1 >= mask.shape[1]:
         return 0.0
     band = max(2, int(SCREEN_KIND.edge_band * box.w))
-    edges = (mask[y0:y0 + band, x0:x1].any(axis=0), mask[y1 - band:y1, x0:x1].any(axis=0),
-             mask[y0:y1, x0:x0 + band].any(axis=1), mask[y0:y1, x1 - band:x1].any(axis=1))
+    edges = (mask[y0 - reach:y0 + band, x0:x1].any(axis=0),
+             mask[y1 - band:y1, x0:x1].any(axis=0),
+             mask[y0:y1, x0 - reach:x0 + band].any(axis=1),
+             mask[y0:y1, x1 - band:x1].any(axis=1))
     return float(np.mean([e.mean() for e in edges]))
 
 

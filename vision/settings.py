@@ -351,6 +351,13 @@ class ScreenKindSettings:
     # map) on this share holds a locked button too faint for the projections: measured
     # 0.53-0.73 on such buttons at 0.5x-0.7x and JPEG 50, 0.00 on the spot after the last.
     locked_outline: float = 0.35
+    # of a button's side: how far a spot of the lattice walked from level 1's button alone
+    # may move to meet its outline (vision.screens.lattice_buttons)
+    lattice_shift: float = 0.08
+    # of `button_pitch`: the pitch a lattice centred on the game gives level 1's button,
+    # its side measured on its fill (a frame or bevel more or less: 1.51 times the fill of a
+    # 53-level map's buttons at 1.5x), for the lattice to be walked at all
+    lattice_pitch_slack: tuple[float, float] = (0.85, 1.2)
     # of the smallest button: a locked button's dashes leave short gaps that its digits do not
     # always cover; gaps under this are closed (buttons stand further apart than that)
     dash_bridge: float = 0.4
