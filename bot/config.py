@@ -164,3 +164,5 @@ class DemoOptions:
     headless: bool = False
     report: Path | None = None
     game_args: tuple[str, ...] = ()  # more options for `python -m game` (--scale, --frame, ...)
+    scale: float = 1.0  # the game's, as in game_args: the virtual display must hold its window
+    frame: bool = False  # ... and so must the desktop picture --frame draws round it

@@ -126,7 +126,8 @@ def demo_options(args: argparse.Namespace, play: PlayConfig) -> DemoOptions:
     # own once the animation is written; one asked for with --record is kept where it was asked.
     record = play.record or args.out / f"{DEMO_RECORDING}{time.time_ns()}"
     return DemoOptions(replace(play, debug_dir=debug, record=record), args.out, args.headless,
-                       args.report, tuple(game_args))
+                       args.report, tuple(game_args),
+                       1.0 if args.scale is None else args.scale, bool(args.frame))
 
 
 DEMO_RECORDING = ".recording-"  # the demo's own recording: out/.recording-<ns>

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -47,6 +48,25 @@ from vision.image import save_image
 from vision.sheet import contact_sheet
 
 WINDOW_POS = (260, 140)  # on the virtual screen: away from its corners and edges
+SCREEN = (1920, 1080)  # the virtual screen, at the least
+GAME_SIZE = (800, 600)  # the game's window at scale 1, logical px
+# With --frame the window is a desktop picture whose game stands at most (451, 295) in, and
+# whose side panel reaches 257 logical px past the game's right edge (game/frame.py).
+FRAMED_GAME_AT, FRAMED_PANEL = (451, 295), 257
+EDGE = 40  # px kept free past the window's game and panel: away from the screen's edges
+
+
+def display_size(scale: float, frame: bool) -> tuple[int, int]:
+    """The virtual screen that holds the game (and, framed, its side panel) at WINDOW_POS,
+    away from the screen's edges: a --scale 2.5 game is 2000 x 1500, more than a 1920 x 1080
+    screen holds, and the bot found no game there."""
+    game_w, game_h = (size * scale for size in GAME_SIZE)
+    if frame:
+        width = WINDOW_POS[0] + FRAMED_GAME_AT[0] + game_w + FRAMED_PANEL * scale + EDGE
+        height = WINDOW_POS[1] + FRAMED_GAME_AT[1] + game_h + EDGE
+    else:
+        width, height = WINDOW_POS[0] + game_w + EDGE, WINDOW_POS[1] + game_h + EDGE
+    return max(SCREEN[0], math.ceil(width)), max(SCREEN[1], math.ceil(height))
 # The game's first frame usually takes 1-3 s (pygame, fonts); a loaded machine can take far
 # longer, so the demo waits while the game lives, says so after `SAY_WAITING_S` and every
 # `SAY_AGAIN_S`, and gives up only after `GAME_START_S`, for a game that hangs.
@@ -85,7 +105,8 @@ def play_practice_game(options: DemoOptions, out: TextIO) -> tuple[RunResult, Pl
     events.unlink(missing_ok=True)
     shown = bool(os.environ.get("DISPLAY")) and not options.headless
     display: AbstractContextManager[str] = (nullcontext(os.environ["DISPLAY"]) if shown
-                                            else virtual_display())
+                                            else virtual_display(*display_size(
+                                                options.scale, options.frame)))
     try:
         with display as name:
             if options.play.verbosity:
