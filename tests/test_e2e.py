@@ -99,6 +99,33 @@ def test_demo_plays_a_pack_with_several_answer_levels_to_the_end(tmp_path: Path)
     assert " several " in result.stdout  # the final table's answers column
 
 
+@pytest.mark.parametrize("args", [("--scale", "2.5"), ("--scale", "1.8", "--frame")])
+def test_demo_of_a_game_larger_than_a_full_hd_screen(tmp_path: Path, args: tuple[str, ...]
+                                                     ) -> None:
+    """At 2.5x the game is 2000 x 1500, and framed at 1.8x its bottom stands below 1080: the
+    demo's virtual screen was 1920 x 1080 whatever the game, and the bot found no game."""
+    result = demo(tmp_path, *args, "--max-levels", "2", "--quiet")
+    assert result.returncode == 0, result.stdout + result.stderr
+    events = [json.loads(line) for line in
+              (tmp_path / "demo" / "events.jsonl").read_text().splitlines()]
+    assert [e["level"] for e in events if e["event"] == "level_complete"] == [1, 2]
+
+
+def test_demo_of_a_pack_of_many_levels_starts_from_its_map(tmp_path: Path) -> None:
+    """45 levels shrink the map's buttons: a fresh map of them, level 1 open and the rest
+    locked and faint, was no map the bot could read, and it stopped before level 1."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    levels = sorted((PROJECT / "game" / "data" / "levels").glob("*.json"))
+    for n in range(45):
+        (pack / f"{n + 1:02d}.json").write_text(levels[n % len(levels)].read_text())
+    result = demo(tmp_path, "--pack", str(pack), "--max-levels", "2", "--quiet")
+    assert result.returncode == 0, result.stdout + result.stderr
+    events = [json.loads(line) for line in
+              (tmp_path / "demo" / "events.jsonl").read_text().splitlines()]
+    assert [e["level"] for e in events if e["event"] == "level_complete"] == [1, 2]
+
+
 def test_demo_with_a_bad_pack_says_one_line_and_exits_2(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     pack.mkdir()
