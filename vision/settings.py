@@ -763,7 +763,7 @@ class VerifySettings:
 
     middle: float = 0.6  # of the piece's side compared: its fill and digit, not its edge
     alike_within: float = 22.0  # mean absolute difference (0-255) for "the same picture"
-
+    shift: int = 1  # px the target's picture is moved to meet the piece's (vision.verify.landed)
 
 
 @dataclass(frozen=True)
@@ -781,6 +781,7 @@ class TwinSettings:
     margin: float = 0.2  # by which it beats every other digit's best match
     sure: float = 0.9  # the least confidence of a piece that confirms another
     slack: float = 0.1  # of the digit box's side: how far the match may shift
+
 
 @dataclass(frozen=True)
 class ViewSettings:
