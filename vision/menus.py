@@ -7,6 +7,7 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 
 from __future__ import annotations
 
+from functools import cache
 from types import MappingProxyType
 
 import cv2
@@ -258,34 +259,38 @@ def _lost_digit(seen: list[Glyph]) -> Glyph | None:
 def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     """The green screens: the level map when it has level buttons, else the title (its logo),
     else no screen of the game."""
-    found = map_buttons(shot.view.image, shot.background)
+    view, background = shot.view.image, shot.background
+
+    @cache
+    def logo_over_buttons() -> bool:  # filled squares under the logo: the map's screen
+        return bool(filled_buttons(view, background)) and has_logo(view, background)
+
+    found = map_buttons(view, background)
     # The map of many levels is the logo's screen: a level's tray of pieces and its slot
     # brackets also make filled squares on a lattice (random layout 30704: a one-cell board,
     # its tray read as a map of five shrunk buttons, the screen sure and wrong).
-    shrunk = not found and bool(filled_buttons(shot.view.image, shot.background)) \
-        and has_logo(shot.view.image, shot.background)
+    shrunk = not found and logo_over_buttons()
     if shrunk:
-        found = small_map_buttons(shot.view.image, shot.background, shot.scale)
+        found = small_map_buttons(view, background, shot.scale)
     reading = _map_reading(shot, dark, found, shrunk)
     if reading is not None and not reading.doubts:
         return reading
     # Where the projections missed buttons (a map read with a fault, or none read), the
     # lattice found from level 1's button alone may read the map whole; it must pass the
     # same checks.
-    if filled_buttons(shot.view.image, shot.background) \
-            and has_logo(shot.view.image, shot.background):
-        walked = lattice_buttons(shot.view.image, shot.background, shot.scale)
+    if logo_over_buttons():
+        walked = lattice_buttons(view, background, shot.scale)
         small = bool(walked) and float(np.median([b.box.w for b in walked])) \
-            < SCREEN_KIND.button_side[0] * shot.view.image.shape[1]
+            < SCREEN_KIND.button_side[0] * view.shape[1]
         again = _map_reading(shot, dark, walked, small)
         if again is not None and not again.doubts:
             return again
     if reading is not None:
         return reading
-    if has_logo(shot.view.image, shot.background):
-        if filled_buttons(shot.view.image, shot.background):
-            return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
-                Doubt(Named("level map"), "a level button, but too few to read the map"),))
+    if logo_over_buttons():
+        return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+            Doubt(Named("level map"), "a level button, but too few to read the map"),))
+    if has_logo(view, background):
         return ScreenReading("title", game=shot.game, scale=shot.scale)
     return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
         Named("screen"), "a flat area of the game's shape with no board, buttons or logo"),))
