@@ -171,6 +171,31 @@ def test_dimmed_level_labels_of_random_looks() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
+@pytest.mark.parametrize(("seed", "pack", "level", "verdict"), [
+    (233, "shapes", 3, "exact"), (2593, "labels", 6, "exact"), (4714, "answers", 2, "exact"),
+    (2701, None, 4, "doubt")])
+def test_a_tall_dimmed_label_left_doubtful_is_read_undimmed_as_a_level_screen_reads_it(
+        seed: int, pack: str | None, level: int, verdict: str) -> None:
+    """Forced "Level Completed" screens under random looks (seeds of our own): an outlined
+    "03" at 2.4x whose ring closed the 3 into every dimmed view's "8", a "06" and a "02" at
+    1.9x-2.5x, read by the level screen's reader (ringed fill, dark core) once the overlay's
+    dimming is undone round the label (vision.menus._undimmed). 2701, a blocky "04" at 1.46x
+    under JPEG 51 that reader took for "01" at 0.76, stays a doubt (COMPLETED.undim_sure)."""
+    from game.looks import random_look
+    from game.render import render_screen
+    from vision import read_screen
+
+    folder = Path(__file__).parent / "data" / "packs" / pack if pack else None
+    shot = render_screen("level_complete", level=level, pack=folder, seed=seed,
+                         look=random_look(seed))
+    reading = read_screen(shot.image)
+    assert reading.screen == "level_complete"
+    if verdict == "exact":
+        assert (reading.level, reading.doubts) == (level, ())
+    else:
+        assert reading.level is None and reading.doubts
+
+
 def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     """Sums Tesseract is blind to, read from the classifier's votes on one view: bold or
     outlined dark sums on their plain ink (437), small ringed blue ones on their luma shade,

@@ -121,6 +121,13 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
                                    else _by_twins(shot, board, _full_reading(labels)), quick)
 
 
+def read_level_label(shot: Shot, digits: Rect, box: Box) -> Glyph:
+    """The level label's number on `shot`, read as a level screen reads it: every view of
+    `level_label_crop` and the tiny label's rules (vision.menus reads the dimmed one so
+    again, undimmed)."""
+    return _full_reading([level_label_crop(shot, digits, box)])[LEVEL_LABEL].glyph
+
+
 def _full_reading(labels: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
     """Every label read in full, the doubtful tiny ones read again another way, and a tiny
     level label's sure reading doubted where a padded "0" may have closed."""

@@ -7,6 +7,7 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
 
@@ -17,6 +18,7 @@ from puzzle.geometry import Box, Rect
 from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
 from vision.labels import ink_parts, last_word, level_label_parts, union
+from vision.level import read_level_label
 from vision.ocr import Glyph, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
@@ -124,7 +126,37 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         glyph = _read_views(views, label_box, small=False)
     doubts: list[Doubt] = []
     level = level_number(glyph, label_box, doubts)
+    if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
+        # The dimmed label is the level screen's label under a flat overlay: undimmed, the
+        # level screen's reader, with its views of outlined text (the fill inside a ring,
+        # the strokes' dark core), reads what these four views leave doubtful (an outlined
+        # "03" at 2.2x, whose ring closed the 3 into every view's "8"). Taken only when sure
+        # and one of the values the views named.
+        again = read_level_label(_undimmed(shot, label_box), digits, label_box)
+        named = {v for d in doubts for v in d.candidates}
+        if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
+                and int(again.text) in named:
+            return int(again.text), label_box, []
     return level, label_box, doubts
+
+
+def _undimmed(shot: Shot, around: Box) -> Shot:
+    """`shot` with the dimming undone round `around` (the label): the overlay keeps a small
+    share of every colour difference, so each pixel's difference from the overlay is
+    stretched until the strongest ink's is COMPLETED.undim_contrast, on a light grey ground
+    (the background the copy's colour tests then take)."""
+    image = shot.image.astype(np.float32)
+    pad = 2 * around.h
+    y0, y1 = max(0, around.y - pad), min(image.shape[0], around.bottom + pad)
+    x0, x1 = max(0, around.x - pad), min(image.shape[1], around.right + pad)
+    difference = image[y0:y1, x0:x1] - np.asarray(shot.background, np.float32)
+    strongest = max(1.0, float(np.percentile(np.abs(difference.mean(axis=2)),
+                                             COMPLETED.ink_percentile)))
+    ground = COMPLETED.undim_ground
+    image[y0:y1, x0:x1] = np.clip(ground + difference * (COMPLETED.undim_contrast / strongest),
+                                  0, 255)
+    area = replace(shot.view.area, background=(ground, ground, ground))
+    return Shot(image.astype(np.uint8), replace(shot.view, area=area))
 
 
 def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> Glyph:

@@ -541,6 +541,18 @@ class CompletedSettings:
     # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
     # faint strokes.
     enlarge_below: float = 14
+    # A dimmed label no smaller than that, left doubtful, is read again as a level screen's
+    # label on an undimmed copy of its surroundings (vision.menus._undimmed): its ink's
+    # difference from the overlay stretched to this much, on a light grey ground, and taken
+    # when read at least `undim_sure` and as a value the views named. Stretched, JPEG's blocks
+    # in the faint ink stand out too: on forced "Level Completed" random looks of seeds of our
+    # own (`lc-N`), read at every size 8 of 900 doubts read right and 5 wrong (all under
+    # 0.75x); at 14 px and more, 4 of 900 right and none wrong, then on 900 held out 6 right
+    # and 1 wrong, a blocky "04" read "01" at 0.76 (at 1.46x, JPEG 51), where the right ones
+    # read 0.5-0.999, 7 of 10 at 0.89 or more.
+    undim_contrast: float = 150
+    undim_ground: int = 200
+    undim_sure: float = 0.85
 
 
 @dataclass(frozen=True)
