@@ -145,18 +145,19 @@ def _undimmed(shot: Shot, around: Box) -> Shot:
     share of every colour difference, so each pixel's difference from the overlay is
     stretched until the strongest ink's is COMPLETED.undim_contrast, on a light grey ground
     (the background the copy's colour tests then take)."""
-    image = shot.image.astype(np.float32)
+    image = shot.image.copy()  # (only the label's surroundings are turned to floats)
     pad = 2 * around.h
     y0, y1 = max(0, around.y - pad), min(image.shape[0], around.bottom + pad)
     x0, x1 = max(0, around.x - pad), min(image.shape[1], around.right + pad)
-    difference = image[y0:y1, x0:x1] - np.asarray(shot.background, np.float32)
+    difference = image[y0:y1, x0:x1].astype(np.float32) - np.asarray(shot.background,
+                                                                     np.float32)
     strongest = max(1.0, float(np.percentile(np.abs(difference.mean(axis=2)),
                                              COMPLETED.ink_percentile)))
     ground = COMPLETED.undim_ground
     image[y0:y1, x0:x1] = np.clip(ground + difference * (COMPLETED.undim_contrast / strongest),
-                                  0, 255)
+                                  0, 255).astype(np.uint8)
     area = replace(shot.view.area, background=(ground, ground, ground))
-    return Shot(image.astype(np.uint8), replace(shot.view, area=area))
+    return Shot(image, replace(shot.view, area=area))
 
 
 def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> Glyph:
