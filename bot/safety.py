@@ -16,6 +16,7 @@ once it has left.
 
 from __future__ import annotations
 
+import queue
 import signal
 import threading
 import time
@@ -65,7 +66,7 @@ class Guard:
         self.pointer.halt()
 
     def stop(self, reason: str) -> None:
-        """Mark the run stopped without touching the pointer (see stop_on_signals)."""
+        """Mark the run stopped without touching the pointer."""
         if not self._stop.is_set():
             self.reason = reason
             self._stop.set()
@@ -247,26 +248,34 @@ STOP_SIGNALS = {signal.SIGINT: "Ctrl-C pressed", signal.SIGTERM: "terminated (SI
 def stop_on_signals(guard: Guard) -> Iterator[None]:
     """While inside, Ctrl-C, SIGTERM and SIGHUP abort through `guard` as Esc does.
 
-    The handler runs on the main thread between two bytecodes, perhaps inside a pointer step
-    that holds the X connection's lock: releasing the button from the handler itself could wait
-    for that lock forever. So the handler only marks the run stopped, and a short-lived thread
-    halts the pointer (it gets the lock as soon as the step ends, as the Esc listener does).
-    Outside the main thread (a test's worker) signals cannot be caught, and nothing is
-    installed. The previous handlers come back on the way out.
+    The handler runs on the main thread between two bytecodes, where the main thread may hold
+    any lock: the X connection's inside a pointer step, or the stop event's own inside
+    `Guard.sleep` (Event.wait), so setting that event from the handler could wait forever (a
+    demo sent SIGHUP hung so). The handler therefore only puts the reason on a SimpleQueue,
+    whose `put` is safe there, and a watcher thread aborts through `guard`: it marks the run
+    stopped and releases the button as soon as the main thread lets go of the lock, as the Esc
+    listener does. Outside the main thread (a test's worker) signals cannot be caught, and
+    nothing is installed. The previous handlers come back on the way out.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    reasons: queue.SimpleQueue[str | None] = queue.SimpleQueue()
 
     def on_signal(number: int, _frame: object) -> None:
-        reason = STOP_SIGNALS.get(signal.Signals(number), f"signal {number}")
-        guard.stop(reason)
-        threading.Thread(target=guard.abort, args=(reason,), name="halt-on-signal",
-                         daemon=True).start()
+        reasons.put(STOP_SIGNALS.get(signal.Signals(number), f"signal {number}"))
 
+    def abort_on_arrival() -> None:
+        while (reason := reasons.get()) is not None:
+            guard.abort(reason)
+
+    watcher = threading.Thread(target=abort_on_arrival, name="halt-on-signal", daemon=True)
+    watcher.start()
     before = {number: signal.signal(number, on_signal) for number in STOP_SIGNALS}
     try:
         yield
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
+        reasons.put(None)  # the watcher ends after any abort still queued
+        watcher.join(timeout=2)

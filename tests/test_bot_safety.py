@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -15,6 +17,7 @@ from bot.config import Safety
 from bot.pointer import FakePointer
 from bot.safety import Aborted, Guard, UserMoved, stop_on_signals
 from puzzle.geometry import Box, Point
+from tests.conftest import PROJECT
 
 DESKTOP = Box(0, 0, 1920, 1080)
 DEFAULT = Safety()
@@ -220,3 +223,32 @@ def test_a_signal_stops_the_run_like_esc_and_releases_the_button(number: int,
             time.sleep(0.001)
     assert not pointer.pressed and pointer.halted
     assert signal.getsignal(number) == before  # put back on the way out
+
+
+# The main thread holds the stop event's lock for a few bytecodes of every nap (Event.wait);
+# a signal handled there must not set that event itself. In a child, so a hang fails the test.
+LOCK_HELD_AT_THE_SIGNAL = """
+import os, signal, time
+from bot.config import Safety
+from bot.pointer import FakePointer
+from bot.safety import Guard, stop_on_signals
+guard = Guard(FakePointer((500, 400)), Safety())
+with stop_on_signals(guard):
+    with guard._stop._cond:  # as inside Guard.sleep's Event.wait
+        os.kill(os.getpid(), signal.SIGHUP)
+        for _ in range(1000):  # bytecodes, between which the handler runs
+            pass
+    deadline = time.monotonic() + 5
+    while not guard.aborted and time.monotonic() < deadline:
+        time.sleep(0.01)
+print(guard.reason, guard.pointer.halted)
+"""
+
+
+def test_a_signal_while_the_main_thread_holds_the_stop_lock_still_stops_the_run() -> None:
+    try:
+        done = subprocess.run([sys.executable, "-c", LOCK_HELD_AT_THE_SIGNAL], cwd=PROJECT,
+                              capture_output=True, text=True, timeout=20)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the signal handler waited for a lock the main thread held: a hang")
+    assert done.stdout.strip() == "the terminal closed (SIGHUP) True", done.stderr
