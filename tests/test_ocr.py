@@ -688,3 +688,11 @@ def test_a_blob_inside_another_is_part_of_its_glyph_not_a_digit() -> None:
     beside[3:27, 3:18] = 255
     beside[3:27, 22:37] = 255
     assert len(ocr.digit_boxes(beside)) == 2
+
+
+@pytest.mark.parametrize(("reading", "other", "closed"), [
+    ("06", "05", True), ("08", "03", True), ("86", "35", True), ("16", "15", True),
+    ("05", "06", False), ("08", "05", False), ("06", "06", False), ("6", "05", False)])
+def test_a_reading_closes_the_digits_a_ring_closes(reading: str, other: str,
+                                                   closed: bool) -> None:
+    assert ocr.closes(reading, other) is closed

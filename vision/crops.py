@@ -17,7 +17,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness, distance, luma
 from vision.locate import GameView
-from vision.ocr import Glyph, combined, glance_labels, read_labels, vote_labels
+from vision.ocr import Glyph, closes, combined, glance_labels, read_labels, vote_labels
 from vision.reading import LEVEL_LABEL, Doubt, Element
 from vision.settings import DIGITS, LEVEL, OCR, READ
 
@@ -420,7 +420,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 and not _weakly_backed(crop, first.glyph):
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
             # real "Level 06" at 0.5x has no second source among its faint other views).
-            if _voted_otherwise(crop, views):
+            if _voted_otherwise(crop, views) or _ring_closed(crop, first.glyph.text, views):
                 read[crop.element] = LabelRead(
                     with_alternatives(_unsettled(first.glyph), views), first.box)
             continue
@@ -453,13 +453,15 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         # A doubtful first view yields to another view read sure: a sure reading is already
         # two sources agreeing (the template classifier and Tesseract, vision.ocr).
         sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
-        if agreed and _outvoted(agreed[0].text, views):
+        if agreed and (_outvoted(agreed[0].text, views)
+                       or _ring_closed(crop, agreed[0].text, views)):
             best = max(agreed, key=lambda g: g.confidence)
             read[crop.element] = LabelRead(_unsettled(best), first.box)
         elif agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
         elif not crop.confirm and len({g.text for g in sure}) == 1 \
-                and not _outvoted(sure[0].text, views):
+                and not _outvoted(sure[0].text, views) \
+                and not _ring_closed(crop, sure[0].text, views):
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
             read[crop.element] = LabelRead(_unsettled(first.glyph), first.box)
@@ -574,6 +576,27 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
                and g.vote_probability >= DIGITS.backs]
     return any(len({kin for kin, g in against if g.vote == other.vote}) >= 2
                and other.vote_probability >= DIGITS.views_agree for _, other in against)
+
+
+def _ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
+    """Whether `text` closes (vision.ocr.closes) digits that other views back: one view
+    reading them sure, the classifier naming them there at DigitSettings.views_agree, or
+    two pictures (`LabelCrop.kin`) voting them at DigitSettings.backs, one at views_agree.
+    An outline or a blur adds ink, which closes a gap and never opens one, so the open
+    digits are the likelier truth and the closed reading is doubtful, however sure: an
+    outlined "Level 05" was read "06" at 0.99 in plain ink while its darkest ink read "05"
+    (vote 0.76, random look 91291), and "06" sure in its dark core alone while four views
+    of three pictures voted "05" at 0.59-0.74 (91257). (A view reading the open digits
+    where the others read them closed is the other way round: a thick ring closes a "3"
+    into every view's "8" but the dark core's "03", lab look 20719.)"""
+    kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
+    if any(closes(text, g.text) and g.confidence >= OCR.doubtful and g.vote == g.text
+           and g.vote_probability >= DIGITS.views_agree for g in views):
+        return True
+    voting = [(kin[n], g) for n, g in enumerate(views)
+              if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]
+    return any(len({k for k, g in voting if g.vote == strong.vote}) >= 2
+               and strong.vote_probability >= DIGITS.views_agree for _, strong in voting)
 
 
 def _backed_pair(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:

@@ -271,6 +271,18 @@ def combined(digits: Sequence[Glyph]) -> tuple[str, ...]:
     return tuple(found)
 
 
+def closes(reading: str, other: str) -> bool:
+    """Whether `reading` is `other` with some gaps closed (OcrSettings.ring_closes), every
+    other digit the same: "06" closes "05", "08" closes "03"; "08" does not close "05".
+
+    >>> closes("06", "05"), closes("08", "03"), closes("05", "06"), closes("08", "05")
+    (True, True, False, False)
+    """
+    pairs = set(OCR.ring_closes)
+    changed = [(b, a) for a, b in zip(reading, other, strict=False) if a != b]
+    return len(reading) == len(other) and bool(changed) and all(p in pairs for p in changed)
+
+
 def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
     """Every crop read by the template classifier alone (vision.digits), no Tesseract: a
     glance, for a bot that may start moving on it while the full reading (read_labels) runs.

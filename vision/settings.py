@@ -599,6 +599,11 @@ class OcrSettings:
     # "64" at 0.985, voted 0.67) and dimmed under the overlay (vision.menus._unsure_when_small:
     # "64" for 04, "63" for 03 read sure in every view).
     closed_zero: str = "689"
+    # Digits whose gap an outline, a shadow or blur closes, each with the digit it then looks
+    # like: "3" into "8", "5" into "6" (the misreadings of outlined labels the benches keep
+    # finding). Added ink closes a gap; it does not open one, so a reading that is a closed
+    # form of what other views name is the one in doubt (vision.ocr.closes).
+    ring_closes: tuple[tuple[str, str], ...] = (("3", "8"), ("5", "6"))
     full_ink_percentile: float = 75  # of the digits' colour difference: their full colour
     min_digit_width: float = 0.6  # of the height: narrower digits are padded to it
     # At the normalised height, one digit is at most this wide relative to its height: a wider
