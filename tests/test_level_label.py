@@ -550,11 +550,12 @@ def test_a_reading_that_closes_what_other_views_vote_is_doubted(
     assert (opened.text, opened.confidence >= OCR.doubtful) == ("03", True)
 
 
-@pytest.mark.parametrize("seed", [91117, 91257])
+@pytest.mark.parametrize("seed", [91117, 91257, 91291])
 def test_a_level_read_as_a_ring_closed_it_is_a_doubt(seed: int) -> None:
-    """Random looks 91257 (level screen) and 91117 (Level Completed, dimmed, 1.9x): an
-    outlined "05" read "06" and "03" read "08", sure and wrong, while other views read or
-    voted the open digits. Now doubts (vision.ocr.closes)."""
+    """Random looks 91257 (level screen), 91291 (the same, 8 px tall, read again as cut) and
+    91117 (Level Completed, dimmed, 1.9x): an outlined "05" read "06" and "03" read "08",
+    sure and wrong, while other views read or voted the open digits. Now doubts
+    (vision.ocr.closes)."""
     from vision import read_screen
 
     shot = _bench_case(seed)

@@ -420,7 +420,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 and not _weakly_backed(crop, first.glyph):
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
             # real "Level 06" at 0.5x has no second source among its faint other views).
-            if _voted_otherwise(crop, views) or _ring_closed(crop, first.glyph.text, views):
+            if _voted_otherwise(crop, views) or ring_closed(crop, first.glyph.text, views):
                 read[crop.element] = LabelRead(
                     with_alternatives(_unsettled(first.glyph), views), first.box)
             continue
@@ -454,14 +454,14 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         # two sources agreeing (the template classifier and Tesseract, vision.ocr).
         sure = [g for g in views[1:] if g.text and g.confidence >= OCR.doubtful]
         if agreed and (_outvoted(agreed[0].text, views)
-                       or _ring_closed(crop, agreed[0].text, views)):
+                       or ring_closed(crop, agreed[0].text, views)):
             best = max(agreed, key=lambda g: g.confidence)
             read[crop.element] = LabelRead(_unsettled(best), first.box)
         elif agreed:
             read[crop.element] = LabelRead(max(agreed, key=lambda g: g.confidence), first.box)
         elif not crop.confirm and len({g.text for g in sure}) == 1 \
                 and not _outvoted(sure[0].text, views) \
-                and not _ring_closed(crop, sure[0].text, views):
+                and not ring_closed(crop, sure[0].text, views):
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
             read[crop.element] = LabelRead(_unsettled(first.glyph), first.box)
@@ -578,7 +578,7 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
                and other.vote_probability >= DIGITS.views_agree for _, other in against)
 
 
-def _ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
+def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     """Whether `text` closes (vision.ocr.closes) digits that other views back: one view
     reading them sure, the classifier naming them there at DigitSettings.views_agree, or
     two pictures (`LabelCrop.kin`) voting them at DigitSettings.backs, one at views_agree.

@@ -32,6 +32,7 @@ from vision.crops import (
     number,
     read_crops,
     rejoined,
+    ring_closed,
     ringed_fill,
 )
 from vision.grid import Grid, GridError, fit_grid
@@ -45,7 +46,7 @@ from vision.labels import (
     level_label_parts,
     union,
 )
-from vision.ocr import Glyph, chances
+from vision.ocr import Glyph, chances, read_labels
 from vision.pieces import FoundPiece, find_pieces
 from vision.reading import (
     LEVEL_LABEL,
@@ -177,13 +178,23 @@ def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
                           reads: dict[Element, LabelRead]) -> dict[Element, LabelRead]:
     """The readings, the tiny level label's read again as cut when enlarged it stayed
     doubtful: the smoothing joins some strokes the steps kept apart (the real level 1
-    screen at 0.4x read "01" as cut, "04" enlarged)."""
+    screen at 0.4x read "01" as cut, "04" enlarged). A reading as cut that closes what the
+    enlarged views read open (vision.crops.ring_closed) stays doubtful: random look 91291,
+    an outlined "05" 8 px tall, read "06" sure as cut, while enlarged its darkest ink read
+    "05" (the classifier at 0.76)."""
     label = next((c for c in labels if c.element == LEVEL_LABEL), None)
     read = reads.get(LEVEL_LABEL)
     if label is None or read is None or label.as_cut is None \
             or read.glyph.confidence >= OCR.doubtful:
         return reads
-    return {**reads, LEVEL_LABEL: read_crops([label.as_cut])[LEVEL_LABEL]}
+    again = read_crops([label.as_cut])[LEVEL_LABEL]
+    glyph = again.glyph
+    if glyph.confidence >= OCR.doubtful and label.others is not None:
+        seen = read_labels([*label.pixels, *label.others()])  # (from the OCR cache)
+        if ring_closed(label, glyph.text, seen):
+            again = LabelRead(replace(glyph, confidence=min(glyph.confidence, OCR.unsettled)),
+                              again.box)
+    return {**reads, LEVEL_LABEL: again}
 
 
 def _closed_zero_doubted(labels: Sequence[LabelCrop],
