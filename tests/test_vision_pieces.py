@@ -115,6 +115,21 @@ def test_pieces_and_givens_with_text_effects_read_exactly(seed: int) -> None:
     assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
 
 
+@pytest.mark.parametrize("seed", [97040, 97834])
+def test_a_bordered_tray_pieces_frame_is_no_cell(seed: int) -> None:
+    """Random looks 97040 and 97834 at 2.4x-2.5x, pieces in a flat dark border: the border
+    of a piece in the tray is 0.89 of a cell's side, inside the cells' size tolerance, and
+    was taken for a cell, so the grid reached down into the tray ("6 pieces for 8 empty
+    cells"). A square round a piece that stands in no cell is that piece's frame."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    shot = render(case)
+    assert case.screen == "level" and shot.image.shape[1] > 1900
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
 def test_a_piece_its_views_read_two_ways_sure_is_read_again_enlarged() -> None:
     """Random look 1969: a small ringed "9" on a piece read "4" sure in its fill's contrast
     (0.75), "9" sure in its light view, so doubtful as cut: enlarged it reads "9", and the

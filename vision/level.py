@@ -220,6 +220,14 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     side = float(np.median([s.side for s in squares]))
     if found is None:
         found = find_pieces(logical, shot.background, dark, side, shot.scale)
+    # A square round a piece that stands in no cell is the piece's own frame: a bordered
+    # piece's is 0.85-0.9 of a cell's side, inside the cells' size tolerance when enlarged
+    # (random look 97040 at 2.5x: two tray pieces' frames read as cells, the grid reached
+    # down into the tray, "6 pieces for 8 empty cells"). Smaller, `_odd_sized` skips it.
+    framed = [s for s in squares if any(not p.in_cell and s.contains(p.fill.center)
+                                        for p in found)]
+    if framed and len(framed) < len(squares):
+        squares = [s for s in squares if s not in framed]
     # A lone outline shows no pitch; the pieces placed around it do (a board one piece from
     # done, or whose only cell left has no given beside it).
     lattice = squares if len(squares) >= 2 else [
