@@ -573,3 +573,28 @@ def test_a_dimmed_reading_two_views_read_open_is_doubted() -> None:
     assert _opened("08", seen) == ("03",)
     assert _opened("08", seen[:3]) == ()  # one view is no evidence
     assert _opened("03", [Glyph("08", 0.3), Glyph("08", 0.3)]) == ()  # opening is not closing
+
+
+def test_a_sum_read_closed_yields_to_a_stronger_vote_for_the_open_digits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 3998: a small dark "25" read "26" at 0.99 in plain ink (classifier 0.87),
+    while its fill's contrast voted "25" at 0.96: a sure and wrong puzzle. One view voting the
+    open digits more probably than any votes the reading is enough against a closed reading;
+    the other way round the reading stands (vision.crops.ring_closed)."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.reading import SumAt
+
+    def read(views: list[Glyph]) -> Glyph:
+        answers = iter([views[:1], views[1:]])
+        monkeypatch.setattr(crops, "read_labels", lambda images: next(answers))
+        blank = np.zeros((8, 8), np.uint8)
+        element = SumAt("row", 3, "right")
+        label = crops.LabelCrop(element, (blank,), Box(0, 0, 8, 8), lambda: (blank,),
+                                padded=True)
+        return crops.read_crops([label])[element].glyph
+
+    closed = read([Glyph("26", 0.991, (), "26", 0.8688), Glyph("26", 0.3, ("25",), "25", 0.9611)])
+    assert closed.confidence < OCR.doubtful
+    opened = read([Glyph("25", 0.991, (), "25", 0.8688), Glyph("25", 0.3, ("26",), "26", 0.9611)])
+    assert (opened.text, opened.confidence >= OCR.doubtful) == ("25", True)

@@ -438,7 +438,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                 over = _backed_pair(crop, views)
                 read[crop.element] = LabelRead(
                     with_alternatives(over or _unsettled(first.glyph), views), first.box)
-            elif _unbacked(crop, first.glyph, views) or _voted_otherwise(crop, views):
+            elif _unbacked(crop, first.glyph, views) or _voted_otherwise(crop, views) \
+                    or ring_closed(crop, first.glyph.text, views):
                 read[crop.element] = LabelRead(
                     with_alternatives(_unsettled(first.glyph), views), first.box)
             read[crop.element] = _two_sources(crop, read[crop.element], views)
@@ -580,8 +581,11 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
 
 def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     """Whether `text` closes (vision.ocr.closes) digits that other views back: one view
-    reading them sure, the classifier naming them there at DigitSettings.views_agree, or
-    two pictures (`LabelCrop.kin`) voting them at DigitSettings.backs, one at views_agree.
+    reading them sure, the classifier naming them there at DigitSettings.views_agree; two
+    pictures (`LabelCrop.kin`) voting them at DigitSettings.backs, one at views_agree; or
+    one view voting them at views_agree more probably than any view votes `text` (random
+    look 3998: a small "25" read "26" at 0.99 in plain ink, backed at 0.87, its fill's
+    contrast voting "25" at 0.96).
     An outline or a blur adds ink, which closes a gap and never opens one, so the open
     digits are the likelier truth and the closed reading is doubtful, however sure: an
     outlined "Level 05" was read "06" at 0.99 in plain ink while its darkest ink read "05"
@@ -595,7 +599,9 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
         return True
     voting = [(kin[n], g) for n, g in enumerate(views)
               if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]
-    return any(len({k for k, g in voting if g.vote == strong.vote}) >= 2
+    backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
+    return any((len({k for k, g in voting if g.vote == strong.vote}) >= 2
+                or strong.vote_probability > backing)
                and strong.vote_probability >= DIGITS.views_agree for _, strong in voting)
 
 
