@@ -580,23 +580,21 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
 
 
 def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
-    """Whether `text` closes (vision.ocr.closes) digits that other views back: one view
-    reading them sure, the classifier naming them there at DigitSettings.views_agree; two
-    pictures (`LabelCrop.kin`) voting them at DigitSettings.backs, one at views_agree; or
-    one view voting them at views_agree more probably than any view votes `text` (random
-    look 3998: a small "25" read "26" at 0.99 in plain ink, backed at 0.87, its fill's
-    contrast voting "25" at 0.96).
+    """Whether `text` closes (vision.ocr.closes) digits that other views vote for, at
+    DigitSettings.views_agree: in two pictures (`LabelCrop.kin`, the other at
+    DigitSettings.backs), or in one more probably than any view votes `text`.
+
     An outline or a blur adds ink, which closes a gap and never opens one, so the open
     digits are the likelier truth and the closed reading is doubtful, however sure: an
-    outlined "Level 05" was read "06" at 0.99 in plain ink while its darkest ink read "05"
-    (vote 0.76, random look 91291), and "06" sure in its dark core alone while four views
-    of three pictures voted "05" at 0.59-0.74 (91257). (A view reading the open digits
-    where the others read them closed is the other way round: a thick ring closes a "3"
-    into every view's "8" but the dark core's "03", lab look 20719.)"""
+    outlined "Level 05" read "06" sure in its dark core alone while four views of three
+    pictures voted "05" at 0.59-0.74 (random look 91257); read "06" at 0.99 in plain ink,
+    backed at 0.68, while its darkest ink voted "05" at 0.76 (91291); a small "25" read
+    "26" at 0.99, backed at 0.87, its fill's contrast voting "25" at 0.96 (3998). A vote
+    for other digits that are no open form stays no proof (`_voted_otherwise`), nor does
+    a view reading the open digits against a stronger vote for the reading. (A view reading
+    the open digits where the others read them closed is the other way round: a thick ring
+    closes a "3" into every view's "8" but the dark core's "03", lab look 20719.)"""
     kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
-    if any(closes(text, g.text) and g.confidence >= OCR.doubtful and g.vote == g.text
-           and g.vote_probability >= DIGITS.views_agree for g in views):
-        return True
     voting = [(kin[n], g) for n, g in enumerate(views)
               if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]
     backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
