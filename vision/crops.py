@@ -567,8 +567,9 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
     0.83, 1674; a dark core a sure "01" "61" at 0.77, 1380), nor are two copies of one
     picture (the fill and its rejoined copy voted a sure "01" "61" at 0.54 and 0.74, random
     layout 50615). (Only as cut: a reading of another view alone is the dark core's where a
-    thick ring closes a "3" into every other view's "8", lab look 20719, and no vote tells
-    that from a core misread, 91257's "06" for 05 against four views' "05".)"""
+    thick ring closes a "3" into every other view's "8", lab look 20719; a core misread,
+    91257's "06" for 05 against four views' "05", is told apart by which way the digits
+    differ, `ring_closed`.)"""
     glyph = views[0]
     if not _short_of_backed(crop, glyph):
         return False

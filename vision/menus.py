@@ -171,15 +171,15 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     # the agreed digits does not count: that cost 37 of 600 exact readings for this one.
     # (Each view's glyph comes from the OCR cache: no second reading.)
     seen = read_labels(list(views))
+    distinct = [g for n, g in enumerate(seen)
+                if not any(np.array_equal(views[n], v) for v in views[:n])]
     if glyph.confidence >= OCR.doubtful and (any(
             len(g.text) == len(glyph.text) and g.text != glyph.text and not g.alternatives
             for g in seen) or _outvoted(glyph.text, seen)):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
     elif glyph.confidence < OCR.doubtful:
-        distinct = [g for n, g in enumerate(seen)
-                    if not any(np.array_equal(views[n], v) for v in views[:n])]
         glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) or glyph
-    opened = _opened(glyph.text, seen)
+    opened = _opened(glyph.text, distinct)
     if glyph.confidence >= OCR.doubtful and opened:
         alternatives = (*opened, *(t for t in glyph.alternatives if t not in opened))
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), alternatives)
@@ -207,10 +207,10 @@ def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:
 
 
 def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
-    """The digits that `text` closes (vision.ocr.closes) and two views read, however unsure:
-    added ink closes a gap and never opens one, so the reading is then in doubt. A dimmed
-    outlined "03" at 1.9x was read "08" at 1.0 in plain ink, its ring closing the 3, while
-    two views read "03" unsure (random look 91117 as Level Completed)."""
+    """The digits that `text` closes (vision.ocr.closes) and two distinct views read, however
+    unsure: added ink closes a gap and never opens one, so the reading is then in doubt. A
+    dimmed outlined "03" at 1.9x was read "08" at 1.0 in plain ink, its ring closing the 3,
+    while two views read "03" unsure (random look 91117 as Level Completed)."""
     texts = [g.text for g in seen if closes(text, g.text)]
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
 
