@@ -37,6 +37,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
+from vision.ocr import Glyph  # noqa: E402
 
 SEEDS = range(200)
 MIN_EXACT = 0.99  # measured 198 of these 200 (53 and 191 doubted); target 0.995
@@ -171,16 +172,14 @@ def test_dimmed_level_labels_of_random_looks() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
-@pytest.mark.parametrize(("seed", "pack", "level", "verdict"), [
-    (233, "shapes", 3, "exact"), (2593, "labels", 6, "exact"), (4714, "answers", 2, "exact"),
-    (2701, None, 4, "doubt")])
+@pytest.mark.parametrize(("seed", "pack", "level"), [
+    (233, "shapes", 3), (2593, "labels", 6), (4714, "answers", 2)])
 def test_a_tall_dimmed_label_left_doubtful_is_read_undimmed_as_a_level_screen_reads_it(
-        seed: int, pack: str | None, level: int, verdict: str) -> None:
+        seed: int, pack: str | None, level: int) -> None:
     """Forced "Level Completed" screens under random looks (seeds of our own): an outlined
     "03" at 2.4x whose ring closed the 3 into every dimmed view's "8", a "06" and a "02" at
     1.9x-2.5x, read by the level screen's reader (ringed fill, dark core) once the overlay's
-    dimming is undone round the label (vision.menus._undimmed). 2701, a blocky "04" at 1.46x
-    under JPEG 51 that reader took for "01" at 0.76, stays a doubt (COMPLETED.undim_sure)."""
+    dimming is undone round the label (vision.menus._undimmed)."""
     from game.looks import random_look
     from game.render import render_screen
     from vision import read_screen
@@ -190,10 +189,47 @@ def test_a_tall_dimmed_label_left_doubtful_is_read_undimmed_as_a_level_screen_re
                          look=random_look(seed))
     reading = read_screen(shot.image)
     assert reading.screen == "level_complete"
-    if verdict == "exact":
-        assert (reading.level, reading.doubts) == (level, ())
-    else:
-        assert reading.level is None and reading.doubts
+    assert (reading.level, reading.doubts) == (level, ())
+
+
+def test_a_blocky_dimmed_label_is_never_read_sure_and_wrong() -> None:
+    """A blocky "04" at 1.46x under JPEG 51 (random look 2701 forced onto "Level Completed"):
+    on an Intel machine its views stayed doubtful and the undimmed reader took it for "01"
+    at 0.76 (kept a doubt by COMPLETED.undim_sure); on an AMD EPYC one, whose Tesseract
+    computes with other vector instructions, two views read "04" at 0.99. Exact or doubted
+    are both honest; sure and wrong is not."""
+    from game.looks import random_look
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level_complete", level=4, seed=2701, look=random_look(2701))
+    reading = read_screen(shot.image)
+    assert reading.screen == "level_complete"
+    assert (reading.level, bool(reading.doubts)) in ((4, False), (None, True)), reading.doubts
+
+
+@pytest.mark.parametrize(("again", "level"), [
+    (Glyph("03", 0.76), None), (Glyph("03", 0.85), 3), (Glyph("05", 0.99), None),
+    (Glyph("", 1.0), None)], ids=["unsure", "sure", "not-named", "blank"])
+def test_the_undimmed_reading_is_taken_only_when_sure_and_named_by_the_views(
+        monkeypatch: pytest.MonkeyPatch, again: Glyph, level: int | None) -> None:
+    """The undimmed label's reading settles a doubtful dimmed label only at
+    COMPLETED.undim_sure or more, and only as a value the dimmed views named: stretched, JPEG's
+    blocks stand out, and a blocky "04" was read "01" at 0.76. (The views' and the reader's
+    glyphs are fixed here, so the rule is tested alike on every machine.)"""
+    from game.looks import random_look
+    from game.render import render_screen
+    from vision import menus, read_screen
+
+    monkeypatch.setattr(menus, "_read_views",
+                        lambda views, box, small: Glyph("08", 0.3, ("03",)))
+    monkeypatch.setattr(menus, "read_level_label", lambda shot, digits, box: again)
+    folder = Path(__file__).parent / "data" / "packs" / "shapes"
+    shot = render_screen("level_complete", level=3, pack=folder, seed=233,
+                         look=random_look(233))
+    reading = read_screen(shot.image)
+    assert reading.screen == "level_complete" and reading.level == level
+    assert bool(reading.doubts) == (level is None)
 
 
 def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
