@@ -250,6 +250,21 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
+def test_a_light_blue_sum_in_a_dark_ring_is_read_from_the_fill_the_ring_encloses() -> None:
+    """Random look 2564: level 15 at 1.2x, its blue "12" a light blue fill in a dark ring on a
+    light grey-blue ground. The fill is 43 from the ground and the ring 93, so only the ring
+    counted as ink: the fill's contrast showed hollow digits, the blueness (half resolution
+    under JPEG) blobs, and the label was doubted ("14"). The fill found inside the ring reads
+    "12" at 0.98 (vision.crops._enclosed_fill): the frame reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([2564])[0]
+    assert (case.screen, case.level) == ("level", 15)
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
 def test_small_ringed_blue_sums_one_view_cannot_choose_are_read_from_their_pooled_votes(
         ) -> None:
     """Random look 769: level 14 at 0.72x under JPEG 65, three ringed blue sums doubted

@@ -381,6 +381,47 @@ def test_a_ring_the_same_way_as_the_fill_is_not_read_as_the_digit(
     assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
 
 
+def _ringed(text: str, fill: tuple[int, int, int], ring: tuple[int, int, int],
+            background: tuple[int, int, int], width: int = 5) -> np.ndarray:
+    """`text` drawn in `fill` inside a ring of `ring` (a `width` px disc round the strokes)."""
+    image = render(text, fill, background, True, 24)
+    ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+    image[(cv2.dilate(ink, disc) > 0) & (ink == 0)] = ring
+    return cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
+
+
+def test_a_light_fill_in_a_dark_ring_is_found_inside_the_ring() -> None:
+    """A blue sum as random look 2564 drew it (BGR): a light blue fill 43 from a light
+    grey-blue ground, in a dark blue-violet ring 93 from it. Only the ring is ink by the
+    fill's rule (half the strongest), so the fill's contrast showed hollow digits; a blue
+    sum's view (`enclosed`) takes the fill from inside the ring and shows it alone."""
+    from vision.crops import fill_contrast
+
+    fill, ring, background = (250, 157, 168), (146, 100, 89), (207, 193, 165)
+    texts = ["12", "27", "08", "45"]
+    images = [_ringed(text, fill, ring, background) for text in texts]
+    around = np.array(background, np.float32)
+    glyphs = read_labels([fill_contrast(image, around, enclosed=True) for image in images])
+    assert [g.text for g in glyphs] == texts, glyphs
+    assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
+    hollow = read_labels([fill_contrast(image, around) for image in images])
+    assert [g.text for g in hollow] != texts  # what the enclosed fill is for
+
+
+@pytest.mark.parametrize("text", ["08", "60", "49"])
+def test_the_holes_of_plain_digits_are_no_enclosed_fill(text: str) -> None:
+    """Plain dark digits enclose only their holes, of the ground's colour: the blue sum's
+    view of them is the fill's contrast as for any label."""
+    from vision.crops import fill_contrast
+
+    background = (200, 185, 205)
+    image = render(text, (70, 60, 70), background, True, 24)
+    around = np.array(background, np.float32)
+    assert np.array_equal(fill_contrast(image, around, enclosed=True),
+                          fill_contrast(image, around))
+
+
 def _read_with(monkeypatch: pytest.MonkeyPatch, first: Glyph, other: Glyph | None,
                confirm: bool = False) -> Glyph:
     """vision.crops.read_crops on one label whose views read `first` and then `other`

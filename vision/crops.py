@@ -89,8 +89,8 @@ class Shot:
         light: np.ndarray = np.clip(luma - float(ground[0, 0]), 0, 255).astype(np.uint8)
         return rejoined(light)
 
-    def crop(self, digits: Rect, around: np.ndarray | None = None,
-             plain: bool = True, smooth: int = 1) -> tuple[np.ndarray, Box]:
+    def crop(self, digits: Rect, around: np.ndarray | None = None, plain: bool = True,
+             smooth: int = 1, enclosed: bool = False) -> tuple[np.ndarray, Box]:
         """The digits' crop from the screenshot (with a margin), as distance from the colour
         around them, and where it was cut.
 
@@ -105,7 +105,7 @@ class Shot:
         reference = self.background if around is None else around
         if plain:
             return np.clip(distance(crop, reference), 0, 255).astype(np.uint8), box
-        return fill_contrast(crop, reference), box
+        return fill_contrast(crop, reference, enclosed), box
 
 
 def blueness(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
@@ -276,7 +276,28 @@ def _fill_colour(pixels: np.ndarray, depth: np.ndarray) -> tuple[np.ndarray, np.
     return fill, ring
 
 
-def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
+def _enclosed_fill(crop: np.ndarray, ink: np.ndarray, base: np.ndarray,
+                   strongest: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """The fill and ring colours of text whose fill is nearer the background than its ring
+    is by half (a light blue sum in a dark ring on a light ground): the ink is then the ring
+    alone, and what it encloses is the fill, with any hole of a digit. None when what the
+    ink encloses is under READ.enclosed_share of the ink (a digit's holes, where the fill
+    counted as ink: on 600 lab looks of levels 14 and 15 a blurred hole of a ringed "03",
+    1-5 % of the ink, was taken for its fill 6 times) or differs from the background by
+    less than READ.enclosed_fill of the ink's strongest (a plain digit's holes)."""
+    outside = np.pad(1 - ink, 1, constant_values=1)
+    _, parts = cv2.connectedComponents(outside, connectivity=4)
+    enclosed = (parts[1:-1, 1:-1] != parts[0, 0]) & (ink == 0)
+    if int(enclosed.sum()) < READ.enclosed_share * int(ink.sum()):
+        return None
+    fill: np.ndarray = np.median(crop[enclosed].astype(np.float32), axis=0)
+    if float(np.abs(fill - base).max()) < READ.enclosed_fill * strongest:
+        return None
+    ring: np.ndarray = np.median(crop[ink > 0].astype(np.float32), axis=0)
+    return fill, ring
+
+
+def fill_contrast(crop: np.ndarray, around: np.ndarray, enclosed: bool = False) -> np.ndarray:
     """The crop as bright text on black, for OCR: how far each pixel has gone from the colour
     around the text towards the text's own fill colour, less how far it strays off that way.
 
@@ -286,6 +307,11 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
     an outline or shadow sits at the strokes' edges. A pixel as far as the fill or further
     along the same way (a plain digit's darkest core) is full ink; an outline of another hue
     or on the other side of the fill (lighter round dark text) is not.
+
+    `enclosed` (a blue sum's view): a fill too near the background to count as ink is found
+    inside its ring instead (`_enclosed_fill`). Only there: for every label at once it lost
+    3 more exact readings than it gained on 4,000 random looks (a piece, a dark sum, level
+    labels), whose digits' holes and shadows it took for a fill.
     """
     far = distance(crop, around)
     strongest = int(far.max()) if far.size else 0
@@ -296,7 +322,8 @@ def fill_contrast(crop: np.ndarray, around: np.ndarray) -> np.ndarray:
     # zero pixel to measure from, and every depth would be float32's maximum.
     depth = cv2.distanceTransform(np.pad(ink, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
     base = np.asarray(around, np.float32).reshape(3)
-    fill, ring = _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0])
+    fill, ring = (enclosed and _enclosed_fill(crop, ink, base, strongest)) \
+        or _fill_colour(crop[ink > 0].astype(np.float32), depth[ink > 0])
     way = fill - base
     contrast = float(np.linalg.norm(way))
     if contrast < OCR.min_contrast:

@@ -434,17 +434,19 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     # and blanking columns here left slivers of the neighbour that read as an extra "1".
     # A blue sum is drawn in a ring darker than its fill (the real game's look): as plain
     # distance from the background the ring outweighs the fill, so its blueness is read, and
-    # its fill colour's contrast and its plain ink too: two must read the same digits.
+    # its fill colour's contrast and its plain ink too: two must read the same digits. (A
+    # light fill in a dark ring on a light ground is no ink beside its ring: the fill's
+    # contrast finds it inside the ring, vision.crops._enclosed_fill.)
     digits = found.digits
     plain, box = shot.crop(digits)
 
-    def filled() -> np.ndarray:
-        return shot.crop(digits, plain=False)[0]
+    def filled(enclosed: bool = False) -> np.ndarray:
+        return shot.crop(digits, plain=False, enclosed=enclosed)[0]
 
     if _scope(shot, found) == "placed":
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
-                         lambda: (filled(), plain), confirm=True, by_votes=True, alone=2,
-                         votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
+                         lambda: (filled(enclosed=True), plain), confirm=True, by_votes=True,
+                         alone=2, votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
                          votes_alone=(3, DIGITS.blue_votes_alone), padded=True)
     return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
                      votes_alone=(0, DIGITS.dark_votes_alone), padded=True)

@@ -395,6 +395,13 @@ class ReadSettings:
     # the strokes. Two colours closer than `fill_split` (max channel) are one: plain text.
     fill_ink: float = 0.5
     fill_split: int = 24
+    # A fill nearer the background than half the ring's distance is no ink by that rule: the
+    # ring's inside is then taken for it (vision.crops._enclosed_fill) when that holds at
+    # least `enclosed_share` as many pixels as the ink, and its colour differs from the
+    # background by `enclosed_fill` of the strongest ink's distance. (Measured: a ring's fill
+    # 0.15-0.34 of its ink, a ringed "03"'s hole, where the fill counted as ink, 0.01-0.05.)
+    enclosed_fill: float = 0.25
+    enclosed_share: float = 0.1
     # of a blue sum's bluest pixel: less blue than this is its ring (see Shot.blue_crop)
     blue_floor: float = 0.45
     # A tiny label is read enlarged `enlarge` times (cubic) and smoothed over `enlarge_smooth`
