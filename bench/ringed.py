@@ -91,7 +91,7 @@ def views(image: np.ndarray, blue: bool) -> dict[str, np.ndarray]:
     edge = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
     background = np.median(edge, axis=0).round().astype(np.uint8)
     found = {"plain": np.clip(distance(image, background), 0, 255).astype(np.uint8),
-             "contrast": fill_contrast(image, background)}
+             "contrast": fill_contrast(image, background, enclosed=blue)}
     if blue:
         found.update(blue=blueness(image, background), shade=shade(image))
     return found
