@@ -355,6 +355,16 @@ def test_no_crops_no_glyphs() -> None:
 
 
 
+def _ringed(text: str, fill: tuple[int, int, int], ring: tuple[int, int, int],
+            background: tuple[int, int, int], width: int = 5) -> np.ndarray:
+    """`text` drawn in `fill` inside a ring of `ring` (a `width` px disc round the strokes)."""
+    image = render(text, fill, background, True, 24)
+    ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+    image[(cv2.dilate(ink, disc) > 0) & (ink == 0)] = ring
+    return cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
+
+
 @pytest.mark.parametrize(("fill", "ring", "background"), [
     ((70, 60, 70), (10, 10, 10), (200, 185, 205)),  # dark text in a darker ring on light
     ((200, 200, 200), (255, 255, 255), (60, 40, 90)),  # light text in a lighter ring on dark
@@ -368,27 +378,11 @@ def test_a_ring_the_same_way_as_the_fill_is_not_read_as_the_digit(
     from vision.crops import fill_contrast
 
     texts = ["27", "22", "08", "45"]
-    crops = []
-    for text in texts:
-        image = render(text, fill, background, True, 24)
-        ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
-        ring_mask = cv2.dilate(ink, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
-        image[ring_mask & (ink == 0)] = ring
-        image = cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
-        crops.append(fill_contrast(image, np.array(background, np.float32)))
+    crops = [fill_contrast(_ringed(text, fill, ring, background), np.array(background, np.float32))
+             for text in texts]
     glyphs = read_labels(crops)
     assert [g.text for g in glyphs] == texts, glyphs
     assert all(g.confidence >= OCR.doubtful for g in glyphs), glyphs
-
-
-def _ringed(text: str, fill: tuple[int, int, int], ring: tuple[int, int, int],
-            background: tuple[int, int, int], width: int = 5) -> np.ndarray:
-    """`text` drawn in `fill` inside a ring of `ring` (a `width` px disc round the strokes)."""
-    image = render(text, fill, background, True, 24)
-    ink = np.any(image != np.array(background, np.uint8), axis=2).astype(np.uint8)
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
-    image[(cv2.dilate(ink, disc) > 0) & (ink == 0)] = ring
-    return cv2.copyMakeBorder(image, 6, 6, 6, 6, cv2.BORDER_CONSTANT, value=background)
 
 
 def test_a_light_fill_in_a_dark_ring_is_found_inside_the_ring() -> None:
