@@ -21,6 +21,9 @@ seed's look, as a stand-in for other people's level layouts (undrawable ones are
     .venv/bin/python bench/looks.py --layouts --start 30000 --seeds 400
 ... and big ones (7-10 rows and columns, trays of many pieces), which reach the corners:
     .venv/bin/python bench/looks.py --layouts --big --start 50000 --seeds 300
+A lab of "Level Completed" screens (each seed's look, a level of its pack drawn from the seed),
+whose dimmed level label is the random looks' commonest doubt:
+    .venv/bin/python bench/looks.py --completed --start 60000 --seeds 600
 """
 
 from __future__ import annotations
@@ -67,12 +70,13 @@ class Case:
 
 
 def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
-          big: bool = False) -> list[Case]:
+          big: bool = False, completed_screens: bool = False) -> list[Case]:
     """The case of each seed (the same every run). With `levels`, every case is a level
     screen of one of these built-in levels (a lab of the boards whose doubts a bench
     shows; the look is still the seed's own). With `layouts`, a level screen of the seed's
     random layout (`layout_of`; `big`, a big one), up to 3 of its pieces placed and at least
-    one cell left."""
+    one cell left. With `completed_screens`, every case is the seed's case forced onto "Level
+    Completed", at a level of its pack drawn from the seed (`completed_case`)."""
     from game.packs import built_in, load_pack
 
     if layouts:
@@ -102,7 +106,16 @@ def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = Fals
             placed = rng.randint(0, 4)
             misplace = rng.randint(0, min(1, placed))
         chosen.append(Case(seed, screen, pack, level, placed, misplace, completed))
+    if completed_screens:
+        chosen = [completed_case(case, packs[case.pack]) for case in chosen]
     return chosen
+
+
+def completed_case(case: Case, count: int) -> Case:
+    """The case forced onto "Level Completed", at a level of its pack (of `count` levels)
+    drawn from the seed: the dimmed label of every level number a pack holds."""
+    level = random.Random(f"lcf-{case.seed}").randint(1, count)
+    return Case(case.seed, "level_complete", case.pack, level, 0, 0, 0)
 
 
 def layout_of(seed: int, big: bool = False) -> Any:
@@ -190,7 +203,7 @@ class Outcome:
 
 
 def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
-          big: bool = False) -> list[Outcome]:
+          big: bool = False, completed_screens: bool = False) -> list[Outcome]:
     """Each case read and judged; a random layout the game would not draw (labels over each
     other or over a cell) is left out."""
     from game.looks import random_look
@@ -198,7 +211,7 @@ def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = Fals
     from vision import read_screen
 
     outcomes = []
-    for case in cases(seeds, levels, layouts, big):
+    for case in cases(seeds, levels, layouts, big, completed_screens):
         shot = render(case)
         if case.pack in (LAYOUTS, BIG_LAYOUTS) and not drawable(shot.truth):
             continue
@@ -262,10 +275,12 @@ def main() -> int:
                         help="level screens of random layouts nobody drew (a lab)")
     parser.add_argument("--big", action="store_true",
                         help="with --layouts: big ones, 7-10 rows and columns")
+    parser.add_argument("--completed", action="store_true",
+                        help='every case forced onto "Level Completed" (a lab)')
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
     outcomes = sweep(range(args.start, args.start + args.seeds), args.levels, args.layouts,
-                     args.big)
+                     args.big, args.completed)
     if args.verdicts:
         args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
                                          f"settled={o.settled} {o.detail}\n"

@@ -7,6 +7,7 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
@@ -17,7 +18,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
-from vision.labels import ink_parts, last_word, level_label_parts, union
+from vision.labels import Part, ink_parts, last_word, level_label_parts, union
 from vision.level import read_level_label
 from vision.ocr import Glyph, closes, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
@@ -75,6 +76,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
+    line = _columns(faint, line, threshold) or line
     label_box = shot.box(union(line))
     number_parts = last_word(line)
     digits = union(number_parts)
@@ -130,14 +132,74 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # The dimmed label is the level screen's label under a flat overlay: undimmed, the
         # level screen's reader, with its views of outlined text (the fill inside a ring,
         # the strokes' dark core), reads what these four views leave doubtful (an outlined
-        # "03" at 2.2x, whose ring closed the 3 into every view's "8"). Taken only when sure
-        # and one of the values the views named.
+        # "03" at 2.2x, whose ring closed the 3 into every view's "8"). Taken only when sure,
+        # one of the values the views named, and closing no digits two views read (`_opened`):
+        # the ring closes the undimmed "3" too, while the views read it open (an outlined
+        # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
         again = read_level_label(_undimmed(shot, label_box), digits, label_box)
         named = {v for d in doubts for v in d.candidates}
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                and int(again.text) in named:
+                and int(again.text) in named and not _opened(again.text, _distinct(views)):
             return int(again.text), label_box, []
     return level, label_box, doubts
+
+
+def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[Part] | None:
+    """The label's line again as its runs of inked columns, one blob each, in the rows the
+    mask found it in: the smoothed faintness of each column, at COMPLETED.column_share of the
+    mask's threshold, a run kept when some column of it reaches the threshold itself; up to
+    the first space wider than LabelSettings.line_gap of the line's height, as for the mask
+    (vision.labels.first_line).
+
+    The mask at that threshold keeps only the strongest fragments of each letter, and a
+    faint digit it lost entirely moved the number's crop: a dimmed "02" cut as "l0" (the
+    "0" lost, the "l" ending "Level" taken for a digit), a "14" cut as "4". A column's
+    strongest pixel, smoothed, still shows such a digit, while the space before the number
+    stays empty: JPEG's noise is weaker than half the threshold once smoothed. Where it is
+    not, a run joins the word to the number the mask told apart (`_joins`): then None, and
+    the mask's blobs stand, as they do when fewer than two runs are found, or the last is
+    wider than a number's two digits. Each run spans the line's rows.
+
+    Only a number that moved by more than COMPLETED.number_moved of the line's height (a
+    digit gained or lost) is taken: where the mask found the digits, the crop stays where
+    it was, as the views' knife-edge readings of a faint label shift with it by a pixel
+    (400 real-look captures: a crop moved a pixel or two lost two readings, gained one)."""
+    top = int(min(p.rect.y for p in line))
+    bottom = int(max(p.rect.bottom for p in line))
+    height = bottom - top
+    left = max(0, int(min(p.rect.x for p in line)) - height)
+    right = min(faint.shape[1], int(max(p.rect.right for p in line)
+                                    + LABEL.number_width * height))
+    band = cv2.GaussianBlur(faint[top:bottom, left:right].astype(np.float32), (3, 3), 0)
+    strongest = band.max(axis=0)
+    edges = np.flatnonzero(np.diff(np.concatenate(
+        ([0], (strongest >= COMPLETED.column_share * threshold).astype(np.int8), [0]))))
+    runs: list[Part] = []
+    for start, stop in zip(edges[::2], edges[1::2], strict=True):
+        if strongest[start:stop].max() < threshold:
+            continue  # (noise: no column of it as strong as the mask's ink)
+        if runs and left + start - runs[-1].rect.right > LABEL.line_gap * height:
+            break
+        runs.append(Part(Rect(float(left + start), float(top), float(stop - start),
+                              float(height)), int(stop - start), 0))
+    if len(runs) < 2 or runs[-1].rect.w > LABEL.number_width * height \
+            or _joins(runs, line):
+        return None
+    found, before = union(last_word(runs)), union(last_word(line))
+    moved = max(abs(found.x - before.x), abs(found.right - before.right))
+    return runs if moved > COMPLETED.number_moved * height else None
+
+
+def _joins(runs: Sequence[Part], line: Sequence[Part]) -> bool:
+    """Whether a run of columns spans blobs of both the word and the number the mask's line
+    tells apart (vision.labels.last_word): the space between them is then lost in the runs."""
+    number = last_word(line)
+    word = [p for p in line if p not in number]
+
+    def overlaps(run: Part, parts: Sequence[Part]) -> bool:
+        return any(min(run.rect.right, p.rect.right) > max(run.rect.x, p.rect.x) for p in parts)
+
+    return any(overlaps(run, word) and overlaps(run, number) for run in runs)
 
 
 def _undimmed(shot: Shot, around: Box) -> Shot:
@@ -171,8 +233,7 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     # the agreed digits does not count: that cost 37 of 600 exact readings for this one.
     # (Each view's glyph comes from the OCR cache: no second reading.)
     seen = read_labels(list(views))
-    distinct = [g for n, g in enumerate(seen)
-                if not any(np.array_equal(views[n], v) for v in views[:n])]
+    distinct = _distinct(views)
     if glyph.confidence >= OCR.doubtful and (any(
             len(g.text) == len(glyph.text) and g.text != glyph.text and not g.alternatives
             for g in seen) or _outvoted(glyph.text, seen)):
@@ -186,6 +247,14 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     if small and glyph.confidence >= OCR.doubtful and _unsure_when_small(glyph.text, seen):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
     return glyph
+
+
+def _distinct(views: tuple[np.ndarray, ...]) -> list[Glyph]:
+    """The glyphs of the views that are not copies of an earlier one (from the OCR cache):
+    a view twice is one picture, however often read."""
+    seen = read_labels(list(views))
+    return [g for n, g in enumerate(seen) if not any(np.array_equal(views[n], v)
+                                                     for v in views[:n])]
 
 
 def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:

@@ -527,6 +527,10 @@ class CompletedSettings:
     # does not set it).
     faint_share: float = 0.45
     ink_percentile: float = 99.5
+    # of that threshold: a column of the label's line, smoothed, is inked from this share
+    # (vision.menus._columns), so a digit the mask lost still shows in its columns.
+    column_share: float = 0.5
+    number_moved: float = 0.4  # of the line's height: about half a digit's width
     # of the game's height: the band along the game box's top and left edges where a line of
     # the dark frame round the game may show (the real screenshot at 0.55x: a 3 px line set
     # the threshold above the label's ink). The label stands about 0.03 from the top.
