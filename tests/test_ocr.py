@@ -725,6 +725,23 @@ def test_a_blob_inside_another_is_part_of_its_glyph_not_a_digit() -> None:
     assert len(ocr.digit_boxes(beside)) == 2
 
 
+def test_a_digit_broken_across_its_middle_is_one_glyph() -> None:
+    """Forced Level Completed look 60328: a dimmed "02" at 1.25x whose "2" JPEG broke at
+    its waist into two blobs, each half the digit's height, which the height rule dropped:
+    every view read "0", sure. Stacked in one column, they are one digit; a speck under a
+    digit is no half of it."""
+    ink = np.zeros((30, 44), np.uint8)
+    ink[6:24, 4:17] = 255  # the "0"
+    ink[6:15, 20:31] = 255  # the "2"'s upper half
+    ink[15:24, 20:30] = 255  # ... and its lower half, touching only across the break
+    ink[14, 20:31] = 0
+    assert ocr.digit_boxes(ink) == [ocr.Box(4, 6, 13, 18), ocr.Box(20, 6, 11, 18)]
+    speck = np.zeros((30, 44), np.uint8)
+    speck[6:20, 4:17] = 255
+    speck[22:24, 8:9] = 255
+    assert ocr.digit_boxes(speck) == [ocr.Box(4, 6, 13, 14)]
+
+
 @pytest.mark.parametrize(("reading", "other", "closed"), [
     ("06", "05", True), ("08", "03", True), ("86", "35", True), ("16", "15", True),
     ("05", "06", False), ("08", "05", False), ("06", "06", False), ("6", "05", False)])

@@ -499,12 +499,51 @@ def digit_boxes(ink: np.ndarray) -> list[Box]:
     # A blob inside another's box is part of that glyph: the fill of an outlined digit its
     # own ring leaves apart (a ringed "03" whose rings join into one blob holds the 0's fill
     # as a blob of its own, read as a third digit). Its ink is in the outer blob's crop.
-    digits = [b for b in digits if not any(_holds(other, b) for other in digits)]
+    digits = _rejoined([b for b in digits if not any(_holds(other, b) for other in digits)])
     if not digits:
         return []
     tallest = max(b.h for b in digits)
     return sorted((b for b in digits if b.h >= OCR.min_height_fraction * tallest),
                   key=lambda b: (b.x, b.y, b.w, b.h))
+
+
+def _rejoined(boxes: list[Box]) -> list[Box]:
+    """The boxes, those stacked in one column joined: a faint digit JPEG broke across its
+    middle (a dimmed "2" whose thin waist fell under the threshold, random look 60328 as
+    Level Completed) leaves two blobs each half the digit's height, which the height rule
+    drops, and the label reads sure as its other digit alone. Digits stand side by side, so
+    two blobs sharing most of a column are one glyph; a shadow's copy, offset by a pixel or
+    two, shares its rows too and is not joined."""
+    joined = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(joined):
+            for b in joined[i + 1:]:
+                if _stacked(a, b):
+                    joined.remove(b)
+                    joined[i] = _around(a, b)
+                    merged = True
+                    break
+            if merged:
+                break
+    return joined
+
+
+def _stacked(a: Box, b: Box) -> bool:
+    """Whether two blobs stand one above the other in one column (`_rejoined`)."""
+    columns = min(a.right, b.right) - max(a.x, b.x)
+    rows = min(a.bottom, b.bottom) - max(a.y, b.y)
+    height = max(a.bottom, b.bottom) - min(a.y, b.y)
+    return columns >= OCR.same_column * min(a.w, b.w) \
+        and rows <= OCR.stacked_overlap * min(a.h, b.h) \
+        and min(a.w, b.w) >= OCR.stacked_part * max(a.w, b.w) \
+        and min(a.h, b.h) >= OCR.stacked_part * height
+
+
+def _around(a: Box, b: Box) -> Box:
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
 
 
 def _holds(outer: Box, inner: Box) -> bool:
