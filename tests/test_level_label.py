@@ -661,3 +661,46 @@ def test_an_undimmed_reading_that_closes_what_the_views_read_is_doubted() -> Non
     reading = read_screen(shot.image)
     assert reading.screen == "level_complete"
     assert (reading.level, bool(reading.doubts)) in ((3, False), (None, True)), reading.doubts
+
+
+def test_a_leading_digit_a_padded_zero_closes_into_is_doubted_when_a_view_names_the_zero(
+        ) -> None:
+    """A dimmed "04" read "64" (undimmed, sure) while a view voted "04"; a "07" read "67"
+    sure in two views, a third voting "07": the "0" closed into a "6". Any view naming the
+    "0" form leaves a 6, 8 or 9 in doubt; a "1" or a "4" is no closed "0"."""
+    from vision.menus import _zero_named
+
+    assert _zero_named("64", [Glyph("64", 0.99, (), "64", 0.5),
+                              Glyph("64", 0.3, (), "04", 0.66)]) == ("04",)
+    assert _zero_named("67", [Glyph("87", 0.3, ("07",), "67", 0.76)]) == ("07",)
+    assert _zero_named("64", [Glyph("64", 0.99, (), "64", 0.9)]) == ()
+    assert _zero_named("14", [Glyph("14", 0.99, ("04",), "04", 0.9)]) == ()
+
+
+@pytest.mark.parametrize("seed", [62049, 62478])
+def test_a_dimmed_zero_closed_into_a_six_is_never_read_sure(seed: int) -> None:
+    """Forced Level Completed looks 62049 ("07" at 1.04x) and 62478 ("04" at 0.99x), read
+    "67" and "64" sure and wrong before: now doubts (or, on another machine, exact)."""
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    reading = read_screen(shot.image)
+    level = shot.truth["level"]
+    assert (reading.level, bool(reading.doubts)) in ((level, False), (None, True)), \
+        reading.doubts
+
+
+def test_every_view_reading_the_same_digits_one_of_them_sure_and_backed_reads_them() -> None:
+    """Random look 3930: a dimmed "01" at 0.98x read "01" in all four views, once sure and
+    voted 0.81. Any view reading or voting other digits (at views_agree), or none sure and
+    backed, leaves the doubt."""
+    from vision.menus import _unanimous
+    from vision.settings import DIGITS
+
+    backed = Glyph("01", 0.86, (), "01", DIGITS.views_agree + 0.1)
+    unsure = Glyph("01", 0.3, ("91",), "01", 0.5)
+    assert _unanimous([unsure, backed, unsure]) == backed
+    assert _unanimous([unsure, backed, Glyph("07", 0.3, (), "07", 0.3)]) is None
+    assert _unanimous([unsure, backed, Glyph("01", 0.3, (), "07", DIGITS.views_agree)]) is None
+    assert _unanimous([unsure, Glyph("01", 0.86, (), "01", DIGITS.views_agree - 0.1)]) is None
+    assert _unanimous([unsure, Glyph("01", 0.4, (), "01", 0.95)]) is None

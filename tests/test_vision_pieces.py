@@ -163,17 +163,14 @@ def test_two_backed_views_outvote_a_first_view_the_classifier_backs_weakly(
 
 
 def test_a_lone_digits_one_colour_view_is_smoothed_whole() -> None:
-    """A 1 px stroke with an anti-aliased gap stays one blob once smoothed (and its two
-    stacked halves, unsmoothed, are one glyph: vision.ocr._rejoined)."""
+    """A 1 px stroke with an anti-aliased gap stays one blob once smoothed."""
     from vision.crops import rejoined
     from vision.ocr import digit_boxes
 
     stroke = np.zeros((20, 9), np.uint8)
     stroke[3:17, 4] = 200
     stroke[9, 4] = 60  # a gap as JPEG and anti-aliasing leave one
-    ink = (stroke > 100).astype(np.uint8) * 255
-    assert cv2.connectedComponents(ink)[0] - 1 == 2
-    assert len(digit_boxes(ink)) == 1
+    assert len(digit_boxes((stroke > 100).astype(np.uint8) * 255)) == 2
     smooth = rejoined(stroke)
     assert len(digit_boxes((smooth > smooth.max() / 2).astype(np.uint8) * 255)) == 1
 

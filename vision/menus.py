@@ -139,7 +139,8 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         again = read_level_label(_undimmed(shot, label_box), digits, label_box)
         named = {v for d in doubts for v in d.candidates}
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                and int(again.text) in named and not _opened(again.text, _distinct(views)):
+                and int(again.text) in named and not _opened(again.text, _distinct(views)) \
+                and not _zero_named(again.text, _distinct(views)):
             return int(again.text), label_box, []
     return level, label_box, doubts
 
@@ -239,8 +240,9 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
             for g in seen) or _outvoted(glyph.text, seen)):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
     elif glyph.confidence < OCR.doubtful:
-        glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) or glyph
-    opened = _opened(glyph.text, distinct)
+        glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) \
+            or _unanimous(distinct) or glyph
+    opened = _opened(glyph.text, distinct) + _zero_named(glyph.text, seen)
     if glyph.confidence >= OCR.doubtful and opened:
         alternatives = (*opened, *(t for t in glyph.alternatives if t not in opened))
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), alternatives)
@@ -282,6 +284,21 @@ def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     while two views read "03" unsure (random look 91117 as Level Completed)."""
     texts = [g.text for g in seen if closes(text, g.text)]
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
+
+
+def _zero_named(text: str, seen: list[Glyph]) -> tuple[str, ...]:
+    """The number with a padded "0" for its leading digit, when that digit is one a "0"
+    closes into (OcrSettings.closed_zero) and a view names the "0" (its reading, an
+    alternative or its vote): the label is then in doubt, at any size, as a small one is
+    (`_unsure_when_small`). A dimmed "04" at 0.99x under JPEG 63 read "64" undimmed, sure,
+    while a view voted "04"; a "07" at 1.04x read "67" sure in two views, a third voting
+    "07" at 0.78 (forced Level Completed looks 62478, 62049). Levels from 60 whose views
+    name a "0" too are doubts: a cost in readings, never a wrong one."""
+    if len(text) != LEVEL.level_digits or text[0] not in OCR.closed_zero:
+        return ()
+    zero = "0" + text[1:]
+    named = any(zero in (g.text, g.vote, *g.alternatives) for g in seen)
+    return (zero,) if named else ()
 
 
 def _outvoted(text: str, seen: list[Glyph]) -> bool:
@@ -349,6 +366,27 @@ def _alone(seen: list[Glyph]) -> Glyph | None:
             g.vote_probability >= DIGITS.views_agree and g.vote != text for g in seen):
         return None
     return lone[0]
+
+
+def _unanimous(seen: list[Glyph]) -> Glyph | None:
+    """The label's digits when every distinct view reads them, however unsure, one of them
+    sure with the classifier voting them at DigitSettings.views_agree, and no view voting
+    other digits of the number's width that strongly: Tesseract's doubt over faint JPEG'd
+    strokes is spread over its views, but four pictures smoothed differently reading the
+    same two digits are more than one reading them sure (a dimmed "01" at 0.98x under JPEG
+    55, random look 3930: "01" in every view, once at 0.86, the classifier at 0.81)."""
+    width = LEVEL.level_digits
+    texts = {g.text for g in seen}
+    if len(seen) < 2 or len(texts) != 1:
+        return None
+    text = texts.pop()
+    backed = [g for g in seen if g.confidence >= OCR.doubtful and g.vote == text
+              and g.vote_probability >= DIGITS.views_agree]
+    if len(text) != width or not backed or any(
+            len(g.vote) == width and g.vote != text
+            and g.vote_probability >= DIGITS.views_agree for g in seen):
+        return None
+    return max(backed, key=lambda g: g.confidence)
 
 
 def _lost_digit(seen: list[Glyph]) -> Glyph | None:

@@ -509,18 +509,22 @@ def digit_boxes(ink: np.ndarray) -> list[Box]:
 
 def _rejoined(boxes: list[Box]) -> list[Box]:
     """The boxes, those stacked in one column joined: a faint digit JPEG broke across its
-    middle (a dimmed "2" whose thin waist fell under the threshold, random look 60328 as
-    Level Completed) leaves two blobs each half the digit's height, which the height rule
-    drops, and the label reads sure as its other digit alone. Digits stand side by side, so
-    two blobs sharing most of a column are one glyph; a shadow's copy, offset by a pixel or
-    two, shares its rows too and is not joined."""
+    middle (a dimmed "2" whose thin waist fell under the threshold, forced Level Completed
+    look 60328) leaves two blobs each half the digit's height, which the height rule drops,
+    and the label reads sure as its other digit alone. Digits stand side by side, so two
+    blobs sharing most of a column, each too short for a digit alone but together tall
+    enough, and each a real part of one (`_stacked`), are one glyph. A blob already of a
+    digit's height keeps its own: a column's top sum stands above its arrow."""
+    if not boxes:
+        return boxes
+    tallest = max(b.h for b in boxes)
     joined = list(boxes)
     merged = True
     while merged:
         merged = False
         for i, a in enumerate(joined):
             for b in joined[i + 1:]:
-                if _stacked(a, b):
+                if _stacked(a, b, tallest):
                     joined.remove(b)
                     joined[i] = _around(a, b)
                     merged = True
@@ -530,15 +534,23 @@ def _rejoined(boxes: list[Box]) -> list[Box]:
     return joined
 
 
-def _stacked(a: Box, b: Box) -> bool:
-    """Whether two blobs stand one above the other in one column (`_rejoined`)."""
+def _stacked(a: Box, b: Box, tallest: int) -> bool:
+    """Whether two blobs are the halves of one broken digit (`_rejoined`): sharing
+    OcrSettings.same_column of the narrower one's columns and at most `stacked_overlap` of
+    the shorter one's rows; each shorter than a digit (OcrSettings.min_height_fraction of
+    the tallest blob) but at least `stacked_part` of the tallest blob's height, both tall
+    and wide (a speck or a sliver is no half), and together as tall as a digit, no taller
+    than the tallest by more than OcrSettings.stacked_gap of it, nor further apart (specks
+    of JPEG above and below a small "4" are no digit round it)."""
     columns = min(a.right, b.right) - max(a.x, b.x)
     rows = min(a.bottom, b.bottom) - max(a.y, b.y)
     height = max(a.bottom, b.bottom) - min(a.y, b.y)
+    digit = OCR.min_height_fraction * tallest
+    part = OCR.stacked_part * tallest
     return columns >= OCR.same_column * min(a.w, b.w) \
-        and rows <= OCR.stacked_overlap * min(a.h, b.h) \
-        and min(a.w, b.w) >= OCR.stacked_part * max(a.w, b.w) \
-        and min(a.h, b.h) >= OCR.stacked_part * height
+        and -OCR.stacked_gap * tallest <= rows <= OCR.stacked_overlap * min(a.h, b.h) \
+        and max(a.h, b.h) < digit <= height <= (1 + OCR.stacked_gap) * tallest \
+        and min(a.h, b.h, a.w, b.w) >= part
 
 
 def _around(a: Box, b: Box) -> Box:

@@ -599,12 +599,12 @@ class OcrSettings:
     min_contrast: int = 8  # largest colour difference in the crop; below it the crop is blank
     min_height_fraction: float = 0.6  # of the tallest blob: shorter ones are not digits
     # Blobs stacked in one column (sharing this much of the narrower one's width, and at most
-    # `stacked_overlap` of the shorter one's rows), each at least `stacked_part` as wide as
-    # the other and of their joint height (a speck under a digit is no half), are the halves
-    # of one broken digit.
+    # `stacked_overlap` of the shorter one's rows), each at least `stacked_part` of the
+    # tallest blob's height tall and wide, are the halves of one broken digit (vision.ocr).
     same_column: float = 0.6
     stacked_overlap: float = 0.25
     stacked_part: float = 0.3
+    stacked_gap: float = 0.2  # of the tallest blob: the most the halves stand apart
     ink_share: float = 0.5  # of the farthest ink: a pixel this far from the background is ink
     # of a label crop: digits (bold, outlined, cut tight) cover less; more is a frame's inside.
     # Measured on random looks: two digits in a 2 px ring cut tight cover up to 0.77.
