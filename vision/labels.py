@@ -686,10 +686,10 @@ def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Pa
         return []
     tallest = max(p.rect.h for p in inside)
     text = [p for p in inside if p.rect.h >= LABEL.text_height * tallest]
-    return first_line(sorted(text, key=lambda p: p.rect.x))
+    return _first_line(sorted(text, key=lambda p: p.rect.x))
 
 
-def first_line(text: list[Part]) -> list[Part]:
+def _first_line(text: list[Part]) -> list[Part]:
     """The line the leftmost blob starts: the blobs beside it (sharing some of its rows), up
     to the first space wider than LabelSettings.line_gap of the line's height. A board tall
     enough to reach the corner brings its first columns' top sums into it, and joined to the

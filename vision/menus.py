@@ -139,9 +139,10 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         again = read_level_label(_undimmed(shot, label_box), digits, label_box)
         named = {v for d in doubts for v in d.candidates}
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                and int(again.text) in named and not _opened(again.text, _distinct(views)) \
-                and not _zero_named(again.text, _distinct(views)):
-            return int(again.text), label_box, []
+                and int(again.text) in named:
+            distinct = _distinct(views, read_labels(list(views)))  # (from the OCR cache)
+            if not _opened(again.text, distinct) and not _zero_named(again.text, distinct):
+                return int(again.text), label_box, []
     return level, label_box, doubts
 
 
@@ -149,8 +150,8 @@ def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[
     """The label's line again as its runs of inked columns, one blob each, in the rows the
     mask found it in: the smoothed faintness of each column, at COMPLETED.column_share of the
     mask's threshold, a run kept when some column of it reaches the threshold itself; up to
-    the first space wider than LabelSettings.line_gap of the line's height, as for the mask
-    (vision.labels.first_line).
+    the first space wider than LabelSettings.line_gap of the line's height, as the mask's
+    line ends (vision.labels.level_label_parts).
 
     The mask at that threshold keeps only the strongest fragments of each letter, and a
     faint digit it lost entirely moved the number's crop: a dimmed "02" cut as "l0" (the
@@ -234,7 +235,7 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     # the agreed digits does not count: that cost 37 of 600 exact readings for this one.
     # (Each view's glyph comes from the OCR cache: no second reading.)
     seen = read_labels(list(views))
-    distinct = _distinct(views)
+    distinct = _distinct(views, seen)
     if glyph.confidence >= OCR.doubtful and (any(
             len(g.text) == len(glyph.text) and g.text != glyph.text and not g.alternatives
             for g in seen) or _outvoted(glyph.text, seen)):
@@ -251,10 +252,9 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
     return glyph
 
 
-def _distinct(views: tuple[np.ndarray, ...]) -> list[Glyph]:
-    """The glyphs of the views that are not copies of an earlier one (from the OCR cache):
-    a view twice is one picture, however often read."""
-    seen = read_labels(list(views))
+def _distinct(views: tuple[np.ndarray, ...], seen: list[Glyph]) -> list[Glyph]:
+    """The glyphs (`seen`, one per view) of the views that are not copies of an earlier
+    one: a view twice is one picture, however often read."""
     return [g for n, g in enumerate(seen) if not any(np.array_equal(views[n], v)
                                                      for v in views[:n])]
 
