@@ -220,8 +220,14 @@ def test_a_person_moving_the_mouse_pauses_the_bot_until_it_rests(
     while len(game.events("drop")) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
     x = xdisplay.Display(display)
-    xtest.fake_input(x, X.MotionNotify, x=60, y=700)  # off the game, nowhere near a corner
-    x.sync()
+    # A hand, not a teleport: a few motion events over 80 ms, off the game and nowhere near a
+    # corner. (One lone event that lands between the bot's look and its next step is overwritten
+    # by that step; a moving hand's next event is then seen, and the bot pauses.)
+    for i, (hand_x, hand_y) in enumerate([(120, 640), (90, 670), (70, 690), (60, 700)]):
+        if i:
+            time.sleep(0.02)
+        xtest.fake_input(x, X.MotionNotify, x=hand_x, y=hand_y)
+        x.sync()
     moved = time.monotonic()
     positions = set()
     while time.monotonic() - moved < 0.6:  # the bot waits for a full second of rest
