@@ -704,3 +704,25 @@ def test_every_view_reading_the_same_digits_one_of_them_sure_and_backed_reads_th
     assert _unanimous([unsure, backed, Glyph("01", 0.3, (), "07", DIGITS.views_agree)]) is None
     assert _unanimous([unsure, Glyph("01", 0.86, (), "01", DIGITS.views_agree - 0.1)]) is None
     assert _unanimous([unsure, Glyph("01", 0.4, (), "01", 0.95)]) is None
+
+
+def test_both_engines_naming_the_same_digits_in_every_view_read_them() -> None:
+    """Forced Level Completed look 60395: a dimmed "02" read "2" in every view (Tesseract
+    blind to the faint "0"), voted "02" in every one. One view voting other digits weakly is
+    allowed; two, or one strongly, or any reading of other digits, or a leading digit a "0"
+    closes into, leaves the doubt."""
+    from vision.menus import _consensus
+    from vision.settings import COMPLETED, OCR
+
+    lost = Glyph("2", 0.0, ("02",), "02", 0.6)
+    whole = Glyph("02", 0.3, (), "02", 0.4)
+    weak = Glyph("2", 0.0, (), "92", COMPLETED.dissent - 0.1)
+    assert _consensus([lost, whole, lost]) == Glyph("02", OCR.doubtful)
+    assert _consensus([lost, whole, weak]) == Glyph("02", OCR.doubtful)
+    assert _consensus([lost, weak, weak]) is None
+    assert _consensus([lost, whole, Glyph("2", 0.0, (), "92", COMPLETED.dissent)]) is None
+    assert _consensus([lost, whole, Glyph("12", 0.3, (), "02", 0.6)]) is None
+    assert _consensus([lost, Glyph("", 0.0, (), "02", 0.6)]) is None
+    assert _consensus([whole]) is None
+    assert _consensus([Glyph("64", 0.3, (), "64", 0.6)] * 3) is None
+    assert _consensus([Glyph("12", 0.3, (), "12", 0.6), Glyph("2", 0.0, (), "12", 0.6)]) is None

@@ -7,6 +7,7 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
@@ -117,15 +118,22 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
     if digits.h * shot.scale < COMPLETED.enlarge_below:
-        glyph = _read_views(tuple(enlarged(v) for v in views), label_box, small=True)
+        passes = [tuple(enlarged(v) for v in views)]
+        glyph = _read_views(passes[0], label_box, small=True)
         if glyph.confidence < OCR.doubtful:
             # As cut, the views keep apart some strokes the smoothing joins. On 591 forced
             # "Level Completed" looks under 0.8x (seeds 20000-23999) the enlarged views alone
             # gained 44 exact readings and lost 11 that the views as cut read; both, 43
             # gained and none lost. The rules for small labels hold here too.
+            passes.append(views)
             glyph = _read_views(views, label_box, small=True)
     else:
+        passes = [views]
         glyph = _read_views(views, label_box, small=False)
+    if glyph.confidence < OCR.doubtful:
+        # (each view's glyph from the OCR cache: no second reading)
+        glyph = _consensus([g for seen in passes
+                            for g in _distinct(seen, read_labels(list(seen)))]) or glyph
     doubts: list[Doubt] = []
     level = level_number(glyph, label_box, doubts)
     if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
@@ -387,6 +395,29 @@ def _unanimous(seen: list[Glyph]) -> Glyph | None:
             and g.vote_probability >= DIGITS.views_agree for g in seen):
         return None
     return max(backed, key=lambda g: g.confidence)
+
+
+def _consensus(seen: list[Glyph]) -> Glyph | None:
+    """The label's digits when every view of every pass it was read in names them, however
+    unsure: each Tesseract reading is them, or them without their padded "0" (Tesseract is
+    blind to a lone faint "0"), and each classifier vote is them, but for at most one view
+    voting other digits under COMPLETED.dissent. Each view alone is too faint to trust, but
+    two engines that err in different ways agreeing in every picture, smoothed and enlarged
+    differently, are not faint evidence (a dimmed "02" at 0.5x under JPEG: "2" in every view,
+    voted "02" at 0.52-0.91; forced Level Completed look 60395)."""
+    width = LEVEL.level_digits
+    votes = Counter(g.vote for g in seen)
+    if len(seen) < 2 or not votes:
+        return None
+    text, backing = votes.most_common(1)[0]
+    if len(text) != width or not text.isdigit() or backing < len(seen) - 1 \
+            or text[0] in OCR.closed_zero:  # (as for a small label: `_unsure_when_small`)
+        return None
+    spelt = {text, text[1:]} if text[0] == "0" else {text}
+    if any(g.text not in spelt for g in seen) or any(
+            g.vote != text and g.vote_probability >= COMPLETED.dissent for g in seen):
+        return None
+    return Glyph(text, OCR.doubtful)
 
 
 def _lost_digit(seen: list[Glyph]) -> Glyph | None:

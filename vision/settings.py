@@ -548,6 +548,12 @@ class CompletedSettings:
     # 1,000 forced "Level Completed" random looks were wrong (the most probable pair 0.86 on
     # average), right ones 0.90 and more in 17 of 22.
     votes_agree: float = 0.9
+    # A dimmed label left doubtful is read when every distinct view of every pass names the
+    # same two digits, Tesseract and the classifier alike (vision.menus._consensus); one
+    # view's vote may name others, under this probability. On 3,000 forced "Level Completed"
+    # looks (seeds 60000-62999) the rule named the truth on 2,407 exact readings and 10
+    # doubts, and nothing else (with two views dissenting at any probability: one wrong).
+    dissent: float = 0.5
     # Native px: a dimmed label's digits shorter than this are read enlarged
     # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
     # faint strokes.
