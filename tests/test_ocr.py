@@ -541,12 +541,12 @@ def test_a_doubtful_sum_is_read_from_two_views_classifier_votes() -> None:
 
     strong, weak = DIGITS.views_agree, DIGITS.views_agree - 0.1
     blind = Glyph("", 0.0, (), "05", strong)
-    found = _by_votes([blind, Glyph("4", 0.0, (), "05", 0.9)], None)
+    found = _by_votes([blind, Glyph("4", 0.0, (), "05", 0.9)], ())
     assert found is not None and found.text == "05" and found.confidence >= OCR.doubtful
-    assert _by_votes([blind, Glyph("4", 0.0, (), "05", weak)], None) is None
-    assert _by_votes([blind, blind, Glyph("", 0.0, (), "06", strong)], None) is None
+    assert _by_votes([blind, Glyph("4", 0.0, (), "05", weak)], ()) is None
+    assert _by_votes([blind, blind, Glyph("", 0.0, (), "06", strong)], ()) is None
     # a vote of another digit count does not dissent (a view that lost or split a digit)
-    assert _by_votes([blind, blind, Glyph("", 0.0, (), "5", 0.99)], None) is not None
+    assert _by_votes([blind, blind, Glyph("", 0.0, (), "5", 0.99)], ()) is not None
 
 
 def test_a_doubtful_sum_is_read_where_its_views_name_its_two_digits_only() -> None:
@@ -591,13 +591,19 @@ def test_a_doubtful_blue_sum_may_stand_on_its_plain_view() -> None:
 
     lone = Glyph("23", 0.99, (), "23", DIGITS.alone)
     noise = Glyph("7", 0.3, (), "2", 0.4)
-    assert _by_votes([noise, noise, lone], 2) == lone
-    assert _by_votes([noise, noise, lone], None) is None
-    assert _by_votes([noise, lone, noise], 2) is None
-    assert _by_votes([noise, noise, Glyph("23", 0.99, (), "23", DIGITS.alone - 0.05)], 2) is None
-    assert _by_votes([Glyph("28", 0.9), noise, lone], 2) is None
-    assert _by_votes([Glyph("123", 0.6), noise, lone], 2) is None
-    assert _by_votes([Glyph("2", 0.99), noise, lone], 2) == lone
+    assert _by_votes([noise, noise, lone], (2,)) == lone
+    assert _by_votes([noise, noise, lone], ()) is None
+    assert _by_votes([noise, lone, noise], (2,)) is None
+    assert _by_votes([noise, lone, noise], (2, 1)) == lone
+    assert _by_votes([noise, noise, Glyph("23", 0.99, (), "23", DIGITS.alone - 0.05)],
+                     (2,)) is None
+    assert _by_votes([Glyph("28", 0.9), noise, lone], (2,)) is None
+    assert _by_votes([Glyph("123", 0.6), noise, lone], (2,)) is None
+    assert _by_votes([Glyph("2", 0.99), noise, lone], (2,)) == lone
+    # A sum has two digits: a lone view reading one lost the other (a "3" read sure in "19").
+    three = Glyph("3", 0.99, (), "3", DIGITS.alone)
+    assert _by_votes([noise, three, noise], (2, 1), width=2) is None
+    assert _by_votes([noise, three, noise], (2, 1)) == three
 
 
 def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
@@ -610,22 +616,22 @@ def test_a_doubtful_sum_may_stand_on_one_views_votes() -> None:
     least = DIGITS.dark_votes_alone
     voted = Glyph("18", 0.3, (), "16", least)
     blind = Glyph("", 0.0, (), "1", 0.2)
-    found = _by_votes([voted, blind], None, (0, least))
+    found = _by_votes([voted, blind], (), (0, least))
     assert found is not None and found.text == "16" and found.confidence >= OCR.doubtful
-    assert _by_votes([voted, blind], None, None) is None
-    assert _by_votes([voted, blind], None, (1, least)) is None  # another view's votes
-    assert _by_votes([Glyph("18", 0.3, (), "16", least - 0.05), blind], None, (0, least)) is None
-    assert _by_votes([Glyph("", 0.0, (), "6", 0.99), blind], None, (0, least)) is None
-    assert _by_votes([voted, Glyph("18", 0.9)], None, (0, least)) is None  # a sure dissent
-    assert _by_votes([voted, Glyph("1", 0.9)], None, (0, least)) is not None  # lost a digit
+    assert _by_votes([voted, blind], (), None) is None
+    assert _by_votes([voted, blind], (), (1, least)) is None  # another view's votes
+    assert _by_votes([Glyph("18", 0.3, (), "16", least - 0.05), blind], (), (0, least)) is None
+    assert _by_votes([Glyph("", 0.0, (), "6", 0.99), blind], (), (0, least)) is None
+    assert _by_votes([voted, Glyph("18", 0.9)], (), (0, least)) is None  # a sure dissent
+    assert _by_votes([voted, Glyph("1", 0.9)], (), (0, least)) is not None  # lost a digit
     # asked (a level label): another view's votes naming other digits, as many, dissent
     other = Glyph("1", 0.0, (), "10", DIGITS.backs)
-    assert _by_votes([voted, other], None, (0, least)) is not None
-    assert _by_votes([voted, other], None, (0, least), DIGITS.backs) is None
-    assert _by_votes([voted, other], None, (0, least), DIGITS.backs + 0.05) is not None
+    assert _by_votes([voted, other], (), (0, least)) is not None
+    assert _by_votes([voted, other], (), (0, least), DIGITS.backs) is None
+    assert _by_votes([voted, other], (), (0, least), DIGITS.backs + 0.05) is not None
     # a view only the classifier reads (vision.ocr.vote_labels) may be the one
     shade = Glyph("", 0.0, (), "05", DIGITS.blue_votes_alone)
-    assert _by_votes([blind, blind, blind, shade], 2, (3, DIGITS.blue_votes_alone)) == Glyph(
+    assert _by_votes([blind, blind, blind, shade], (2, 1), (3, DIGITS.blue_votes_alone)) == Glyph(
         "05", DIGITS.blue_votes_alone)
 
 
@@ -638,9 +644,9 @@ def test_one_views_votes_do_not_stand_where_another_view_votes_other_digits_as_p
 
     least = DIGITS.dark_votes_alone
     plain, filled = Glyph("16", 0.3, (), "15", 0.875), Glyph("18", 0.3, (), "16", 0.922)
-    assert _by_votes([plain, filled], None, (0, least)) is None
+    assert _by_votes([plain, filled], (), (0, least)) is None
     weaker = Glyph("18", 0.3, (), "16", 0.85)
-    assert _by_votes([plain, weaker], None, (0, least)) == Glyph("15", 0.875)
+    assert _by_votes([plain, weaker], (), (0, least)) == Glyph("15", 0.875)
 
 
 def test_votes_as_probable_as_wrong_ones_seen_do_not_stand_alone() -> None:
@@ -652,8 +658,8 @@ def test_votes_as_probable_as_wrong_ones_seen_do_not_stand_alone() -> None:
     blind = Glyph("", 0.0)
     blue = [Glyph("46", 0.3, (), "44", 0.21), Glyph("5", 0.0, (), "95", 0.257),
             Glyph("43", 0.3, (), "33", 0.435), Glyph("", 0.0, (), "33", 0.951)]
-    assert _by_votes(blue, 2, (3, DIGITS.blue_votes_alone)) is None
-    assert _by_votes([blind, blind, blind, Glyph("", 0.0, (), "13", 0.97)], 2,
+    assert _by_votes(blue, (2, 1), (3, DIGITS.blue_votes_alone)) is None
+    assert _by_votes([blind, blind, blind, Glyph("", 0.0, (), "13", 0.97)], (2, 1),
                      (3, DIGITS.blue_votes_alone)) is not None
 
 

@@ -444,10 +444,12 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
         return shot.crop(digits, plain=False, enclosed=enclosed)[0]
 
     if _scope(shot, found) == "placed":
+        # (Its plain ink, then its fill inside the ring, may stand alone: `_by_votes`.)
         return LabelCrop(_sum_key(found), (shot.blue_crop(digits),), box,
                          lambda: (filled(enclosed=True), plain), confirm=True, by_votes=True,
-                         alone=2, votes=lambda: (shot.shade_crop(digits),), votes_first=_LEADING,
-                         votes_alone=(3, DIGITS.blue_votes_alone), padded=True)
+                         alone=(2, 1), votes=lambda: (shot.shade_crop(digits),),
+                         votes_first=_LEADING, votes_alone=(3, DIGITS.blue_votes_alone),
+                         padded=True)
     return LabelCrop(_sum_key(found), (plain,), box, lambda: (filled(),), by_votes=True,
                      votes_alone=(0, DIGITS.dark_votes_alone), padded=True)
 
