@@ -573,3 +573,15 @@ def test_a_board_of_one_empty_cell_is_no_map_of_shrunk_buttons(seed: int) -> Non
     of shrunk buttons is looked for only under the logo: now the level reads exactly."""
     outcomes = sweep([seed], layouts=True)
     assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
+
+
+def test_a_blue_sum_whose_thick_ring_misleads_its_other_views_is_read_from_its_fill() -> None:
+    """Layout look 30508 at 1.8x: row 4's two blue "06"s in a 2 px ring read "68" and "03" in
+    the blue and plain views, while the fill inside the ring reads "06" sure, voted 1.0. A
+    one-cell line allows any piece, so the rules could not choose: the fill now stands alone
+    (vision.crops._by_votes) and the frame reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([30508], layouts=True)[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
