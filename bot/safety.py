@@ -4,8 +4,9 @@ and so does the pause key (F8 by default), until it is pressed again.
 `Guard` is checked between every pointer step and sleeps in short slices, so an abort takes
 effect within one step (about 10 ms). A person's move is seen at the bot's next step, as the
 pointer standing away from where the bot put it; the one motion event that lands between that
-look and the step itself is overwritten by the step, but a moving hand's next event is seen. Aborting also releases the button at once, from whichever
-thread saw the signal, so nothing stays pressed while the main thread finishes a frame read.
+look and the step itself is overwritten by the step, but a moving hand's next event is seen.
+Aborting also releases the button at once, from whichever thread saw the signal, so nothing
+stays pressed while the main thread finishes a frame read.
 `watch_keyboard_and_mouse` feeds it from pynput listeners (Esc anywhere, the pointer in a corner),
 `stop_on_signals` from Ctrl-C, SIGTERM and SIGHUP (a closing terminal): each stops the run like
 Esc does, the button released at once, and the run then ends normally with its final table.

@@ -696,7 +696,9 @@ def _by_votes(views: Sequence[Glyph], alone: Sequence[int] = (),
         if _votes_stand(views, voter, votes_alone[1], dissent):
             return Glyph(voter.vote, round(max(OCR.doubtful, voter.vote_probability), 3))
     for index in alone:
-        lone = views[index] if index < len(views) else Glyph("", 0.0)
+        if index >= len(views):
+            continue
+        lone = views[index]
         if not (lone.text and lone.confidence >= OCR.doubtful and lone.vote == lone.text
                 and lone.vote_probability >= DIGITS.alone
                 and (width is None or len(lone.text) == width)):

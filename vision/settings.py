@@ -552,7 +552,7 @@ class CompletedSettings:
     # same two digits, Tesseract and the classifier alike (vision.menus._consensus); one
     # view's vote may name others, under this probability. On 3,000 forced "Level Completed"
     # looks (seeds 60000-62999) the rule named the truth on 2,407 exact readings and 10
-    # doubts, and nothing else (with two views dissenting at any probability: one wrong).
+    # doubts, and nothing else (two views dissenting at any probability: one wrong, "64").
     dissent: float = 0.5
     # Native px: a dimmed label's digits shorter than this are read enlarged
     # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
