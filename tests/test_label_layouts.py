@@ -366,6 +366,29 @@ def test_a_one_pixel_speck_where_the_arrow_belongs_hides_no_arrowless_label() ->
     assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
 
 
+def test_the_speck_of_a_lost_arrow_is_no_text_beside_its_digits() -> None:
+    """A light-blue arrow on a blue ground keeps only a speck of its core, a little over half
+    the digits' height, where the arrow belongs; the digits stand where the game sets them.
+    The speck is passed over as the arrow's, and it is then no word beside the digits that
+    would make them text (random look 14665 at 2.2x: "ink at the line's end that is not a sum
+    arrow", a doubt, where the digits read "12")."""
+    from vision.grid import Grid
+    from vision.labels import find_sums
+
+    canvas = np.zeros((120, 200), np.uint8)
+    grid = Grid((50.0, 60.0), 48.0, 44.0)
+    edge = 50 + 22
+    speck = ["010000", "010000", "110000", "111000", "111111", "111111", "011110", "011100",
+             "011000"]  # as the blur left it in that look
+    canvas[56:65, edge + 2:edge + 8] = np.array([[255 * int(c) for c in r] for r in speck])
+    x = edge + 15  # 0.31 of the pitch out, where the digits begin
+    cv2.rectangle(canvas, (x, 52), (x + 11, 67), 255, -1)
+    cv2.rectangle(canvas, (x + 14, 52), (x + 25, 67), 255, -1)
+    parts, labels = ink_parts(canvas, 2)
+    found = find_sums(parts, grid, [(0, 0)], labels)
+    assert [(f.side, f.arrow is not None, len(f.parts)) for f in found] == [("right", True, 3)]
+
+
 def _corner_label() -> list[Any]:
     """Cells (0, 0), (0, 1) and (1, 0) (pitch 48, side 44): two digits with no arrow where the
     missing cell (1, 1) would be, right of row 1's end and below column 1's."""

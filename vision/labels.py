@@ -491,13 +491,16 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         return None
     ink.sort(key=lambda c: c[0])
     near, far, first = ink[0]
+    speck: set[int] = set()
     if near <= LABEL.arrow_head * pitch and far <= LABEL.arrow_head_long * pitch:
         # A blob alone where the arrow belongs, which the tests above did not take for one:
         # a speck of the arrow, far smaller than digits standing where the game puts digits,
-        # is passed over; anything else there (a digit?) leaves the label unclear.
+        # is passed over (and is no text beside them below); anything else there (a digit?)
+        # leaves the label unclear.
         if len(ink) < 2 or not LABEL.digits_from * pitch <= ink[1][0] <= LABEL.lost_digits * pitch \
                 or max(first.rect.w, first.rect.h) > LABEL.small_arrow * ink[1][2].rect.h:
             return None
+        speck = {first.label}
         ink = ink[1:]
         near, far, first = ink[0]
     rest = [p for _, _, p in ink[1:]]
@@ -522,7 +525,7 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     if box.h > LABEL.digits_height * pitch:
         return None  # no text: a cell's outline the grid missed
     gap = LABEL.digit_gap * pitch
-    taken = {p.label for p in digits} | {arrow.label}
+    taken = {p.label for p in digits} | {arrow.label} | speck
     for part in parts:  # text beside the digits on their line: words, not a label
         if part.label in claimed or part.label in taken \
                 or part.rect.h < LABEL.text_height * box.h or not _same_line(part.rect, box):
