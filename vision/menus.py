@@ -118,22 +118,19 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
     if digits.h * shot.scale < COMPLETED.enlarge_below:
-        passes = [tuple(enlarged(v) for v in views)]
-        glyph = _read_views(passes[0], label_box, small=True)
+        glyph, distinct = _read_views(tuple(enlarged(v) for v in views), label_box,
+                                      small=True)
         if glyph.confidence < OCR.doubtful:
             # As cut, the views keep apart some strokes the smoothing joins. On 591 forced
             # "Level Completed" looks under 0.8x (seeds 20000-23999) the enlarged views alone
             # gained 44 exact readings and lost 11 that the views as cut read; both, 43
             # gained and none lost. The rules for small labels hold here too.
-            passes.append(views)
-            glyph = _read_views(views, label_box, small=True)
+            glyph, as_cut = _read_views(views, label_box, small=True)
+            distinct = [*distinct, *as_cut]
     else:
-        passes = [views]
-        glyph = _read_views(views, label_box, small=False)
+        glyph, distinct = _read_views(views, label_box, small=False)
     if glyph.confidence < OCR.doubtful:
-        # (each view's glyph from the OCR cache: no second reading)
-        glyph = _consensus([g for seen in passes
-                            for g in _distinct(seen, read_labels(list(seen)))]) or glyph
+        glyph = _consensus(distinct) or glyph
     doubts: list[Doubt] = []
     level = level_number(glyph, label_box, doubts)
     if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
@@ -146,11 +143,11 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
         again = read_level_label(_undimmed(shot, label_box), digits, label_box)
         named = {v for d in doubts for v in d.candidates}
+        # (`distinct`: the views as cut, the one pass a label this large is read in)
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                and int(again.text) in named:
-            distinct = _distinct(views, read_labels(list(views)))  # (from the OCR cache)
-            if not _opened(again.text, distinct) and not _zero_named(again.text, distinct):
-                return int(again.text), label_box, []
+                and int(again.text) in named and not _opened(again.text, distinct) \
+                and not _zero_named(again.text, distinct):
+            return int(again.text), label_box, []
     return level, label_box, doubts
 
 
@@ -232,8 +229,10 @@ def _undimmed(shot: Shot, around: Box) -> Shot:
     return Shot(image, replace(shot.view, area=area))
 
 
-def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> Glyph:
-    """The dimmed label's digits from its views; `small`: a label under
+def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool,
+                ) -> tuple[Glyph, list[Glyph]]:
+    """The dimmed label's digits from its views, and the glyphs of its distinct views (for
+    the rules that weigh every pass, `_consensus`); `small`: a label under
     COMPLETED.enlarge_below, whose sure readings must also pass `_unsure_when_small`."""
     glyph = read_crops([LabelCrop(LEVEL_LABEL, views[:1], label_box, lambda: views[1:],
                                   confirm=True)])[LEVEL_LABEL].glyph
@@ -257,7 +256,7 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool) -> G
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), alternatives)
     if small and glyph.confidence >= OCR.doubtful and _unsure_when_small(glyph.text, seen):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
-    return glyph
+    return glyph, distinct
 
 
 def _distinct(views: tuple[np.ndarray, ...], seen: list[Glyph]) -> list[Glyph]:
