@@ -58,6 +58,11 @@ class Box:
     def moved(self, dx: int, dy: int) -> Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
 
+    def union(self, other: Box) -> Box:
+        """The smallest box holding both (as Rect.union)."""
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
+
     def to_list(self) -> list[int]:
         return [self.x, self.y, self.w, self.h]
 

@@ -526,7 +526,7 @@ def _rejoined(boxes: list[Box]) -> list[Box]:
             for b in joined[i + 1:]:
                 if _stacked(a, b, tallest):
                     joined.remove(b)
-                    joined[i] = _around(a, b)
+                    joined[i] = a.union(b)
                     merged = True
                     break
             if merged:
@@ -551,11 +551,6 @@ def _stacked(a: Box, b: Box, tallest: int) -> bool:
         and -OCR.stacked_gap * tallest <= rows <= OCR.stacked_overlap * min(a.h, b.h) \
         and max(a.h, b.h) < digit <= height <= (1 + OCR.stacked_gap) * tallest \
         and min(a.h, b.h, a.w, b.w) >= part
-
-
-def _around(a: Box, b: Box) -> Box:
-    x, y = min(a.x, b.x), min(a.y, b.y)
-    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
 
 
 def _holds(outer: Box, inner: Box) -> bool:
