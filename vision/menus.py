@@ -19,6 +19,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
+from vision.dimmed import match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, union
 from vision.level import read_level_label
 from vision.ocr import Glyph, closes, read_labels
@@ -148,7 +149,28 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 and int(again.text) in named and not _opened(again.text, distinct) \
                 and not _zero_named(again.text, distinct):
             return int(again.text), label_box, []
+    if level is None:
+        # Matched whole against the game's fonts, the label's every pixel weighs in where
+        # the views saw broken strokes; taken only as a number the views named.
+        views_named = [v for d in doubts for v in d.candidates]
+        match = match_number(shot.image, label_box, shot.scale)
+        if match is not None and match.clear and match.number in views_named \
+                and match.number and not _closes_named(match.number, views_named):
+            return match.number, label_box, []
     return level, label_box, doubts
+
+
+def _closes_named(number: int, named: Sequence[int]) -> bool:
+    """Whether `number` is a closed form of another number the views named: a ring closing
+    a "3" into an "8" or a "5" into a "6" (vision.ocr.closes), or a padded "0" into a 6, 8
+    or 9 (OcrSettings.closed_zero). The matcher cannot tell them apart: a thick ring leaves
+    two such digits a few pixels apart, where its drawn templates and the screen's differ
+    as much (a dimmed "03" in a dark ring at 2.2x, named "03" and "08" by the views, matched
+    "08" clearly; forced Level Completed looks 64489, 64949, 61267)."""
+    text = f"{number:0{LEVEL.level_digits}d}"
+    others = [f"{n:0{LEVEL.level_digits}d}" for n in named if n != number]
+    return any(closes(text, other) for other in others) or (
+        text[0] in OCR.closed_zero and "0" + text[1:] in others)
 
 
 def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[Part] | None:

@@ -1,0 +1,83 @@
+"""The dimmed "Level Completed" label matched whole against the game's fonts (vision.dimmed):
+the number the matcher names, how clearly, and when vision.menus takes it."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from puzzle.geometry import Box  # noqa: E402
+from vision.dimmed import match_number  # noqa: E402
+
+
+def _real_look_match(level: int, scale: float):  # type: ignore[no-untyped-def]
+    from game.render import render_screen
+    from vision import read_screen
+
+    shot = render_screen("level_complete", level=level, scale=scale)
+    reading = read_screen(shot.image)
+    assert reading.level_label is not None
+    return match_number(shot.image, reading.level_label, reading.scale)
+
+
+@pytest.mark.parametrize(("level", "scale"), [(7, 0.75), (11, 1.0), (11, 1.3), (14, 2.5)])
+def test_the_practice_game_s_dimmed_label_matches_its_number(level: int, scale: float) -> None:
+    """The real look's dimmed label, rendered by the practice game, matches its own number
+    clearly: "11" too, whose footless "1"s Liberation Sans kerns closer (composed without
+    the kerning, it matched "17", clearly)."""
+    match = _real_look_match(level, scale)
+    assert match is not None and match.number == level and match.clear, match
+
+
+def test_a_label_the_fonts_fit_poorly_is_never_clear() -> None:
+    """At 0.6x the real look's "11" is drawn by the font at 13 px, hinted onto whole pixels,
+    which the templates (drawn at 84 px and shrunk) do not model: it matches "41" best, but
+    not clearly, so vision.menus would not take it."""
+    match = _real_look_match(11, 0.6)
+    assert match is not None and not match.clear, match
+
+
+def test_a_blank_ground_matches_no_number_clearly() -> None:
+    """Noise where a label would stand names no number clearly: the fit's gain is noise."""
+    rng = np.random.default_rng(7)
+    image = np.clip(rng.normal(70, 4, (120, 300, 3)), 0, 255).astype(np.uint8)
+    match = match_number(image, Box(40, 40, 110, 16), 1.0)
+    assert match is None or not match.clear, match
+
+
+def _completed_case(seed: int):  # type: ignore[no-untyped-def]
+    from bench.looks import cases, render
+
+    return render(cases([seed], completed_screens=True)[0])
+
+
+@pytest.mark.parametrize("seed", [61173, 61670])
+def test_a_dimmed_label_the_views_left_doubtful_reads_matched(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forced "Level Completed" looks whose views left a dimmed "11" and "02" doubtful:
+    matched whole, the label reads exactly. The matcher alone makes the difference: without
+    it the label stays doubtful."""
+    import vision.menus
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    assert read_screen(shot.image).level == shot.truth["level"]
+    monkeypatch.setattr(vision.menus, "match_number", lambda *_: None)
+    assert read_screen(shot.image).level is None
+
+
+def test_a_match_closing_a_number_the_views_named_is_refused() -> None:
+    """A thick ring leaves "03" and "08" a few pixels apart, where the templates and the
+    screen differ as much: a match that is a closed form of another named number is not
+    taken (nor a padded "0" closed into a 6, 8 or 9); the open form may be."""
+    from vision.menus import _closes_named
+
+    assert _closes_named(8, [3, 8]) and _closes_named(16, [13, 15])
+    assert _closes_named(64, [4, 64]) and _closes_named(94, [4])
+    assert not _closes_named(3, [3, 8]) and not _closes_named(4, [64])
+    assert not _closes_named(12, [13, 17]) and not _closes_named(8, [8])
