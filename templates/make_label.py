@@ -2,13 +2,13 @@
 vision.dimmed to match a "Level Completed" screen's dimmed label against.
 
 For each shipped font (game/fonts: Liberation Sans, DejaVu Sans, DejaVu Sans Condensed, the
-regular weight the label is drawn in) at LabelSettings' drawing size (84 px, four times the
-label's 21 px, so any zoom is a shrink): the coverage (0-255) of the word "Level", of each
-digit, and of a "1" without its foot (as the real game's font, like most, draws it), each on
-a strip as tall as the font's line, where the digits start (the advance of "Level "), the
-digits' one advance (these fonts advance all digits alike), and the kerning of each pair of
-digits (Liberation Sans, like Arial, pulls a "1" after a "1" closer). Each font's "Level NN",
-composed from them, is checked against the font's own drawing of it.
+regular weight the label is drawn in) at 84 px, four times the label's 21 logical px
+(CompletedSettings.label_font), so any zoom up to 4x is a shrink: the coverage (0-255) of the
+word "Level", of each digit, and of a "1" without its foot (as the real game's font, like
+most, draws it), each on a strip as tall as the font's line; where the digits start (the
+advance of "Level "), the digits' one advance (these fonts advance all digits alike), and the
+kerning of each pair of digits (Liberation Sans, like Arial, pulls a "1" after a "1" closer).
+Each font's "Level NN", composed from them, is checked against the font's own drawing of it.
 
 Run from the project root (a second or two); the same fonts give the same file:
     .venv/bin/python templates/make_label.py
@@ -29,7 +29,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment above)
 
 from game.looks import FACES  # noqa: E402
-from vision.dimmed import DRAWN_SIZE, TEMPLATES, _fonts, _strip  # noqa: E402
+from vision.dimmed import TEMPLATES, _fonts, _strip  # noqa: E402
+from vision.settings import COMPLETED  # noqa: E402
+
+DRAWN_SIZE = 4 * COMPLETED.label_font  # px: any zoom to 4x is a shrink of the templates
 
 
 def coverage(font: pygame.font.Font, text: str) -> np.ndarray:
@@ -52,7 +55,7 @@ def footless(one: np.ndarray) -> np.ndarray:
 
 def main() -> int:
     pygame.font.init()
-    arrays: dict[str, np.ndarray] = {}
+    arrays: dict[str, np.ndarray] = {"size": np.array(DRAWN_SIZE)}
     for name, face in sorted(FACES.items()):
         font = pygame.font.Font(str(face.path()), DRAWN_SIZE)
         advances = {font.size(d)[0] for d in "0123456789"}

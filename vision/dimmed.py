@@ -13,8 +13,10 @@ where `fill` is the text's coverage and `effect` the ring an outline or a shadow
 zoom and the place (`_registered`); then every number from 00 to 99 is fitted there, and the
 best one is taken when its residual lies clearly under the best other number's: by
 COMPLETED.match_llr times the best fit's noise (twice the Gaussian log-likelihood ratio) and by
-COMPLETED.match_share of its residual. vision.menus asks only about a label its views left
-doubtful, and takes only a number its views named.
+COMPLETED.match_share of its residual. That noise assumes independent pixels, which JPEG's
+blocks and the templates' own errors are not: wrong matches stand far above it, and the share
+is the bar that holds. vision.menus asks only about a label its views left doubtful, and takes
+only a number its views named that closes no other they named (a ring's "08" against 03).
 """
 
 from __future__ import annotations
@@ -29,11 +31,9 @@ import numpy as np
 from puzzle.geometry import Box
 from vision.settings import COMPLETED
 
-__all__ = ["DRAWN_SIZE", "TEMPLATES", "Match", "match_number"]
+__all__ = ["TEMPLATES", "Match", "match_number"]
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "label.npz"
-DRAWN_SIZE = 84  # px: the templates' font size, four times the label's 21 logical px
-LABEL_SIZE = 21  # logical px: the level label's font size (the game's 800 x 600 view)
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class Match:
 
 @dataclass(frozen=True)
 class _Font:
+    size: int  # px: the font size the templates were drawn at
     word: np.ndarray  # coverage of "Level", 0..1
     start: int  # where the first digit starts
     advance: int  # every digit's advance
@@ -67,10 +68,10 @@ def _fonts() -> dict[str, _Font]:
     with np.load(TEMPLATES) as data:
         arrays = {key: data[key] for key in data.files}
     fonts: dict[str, _Font] = {}
-    for name in sorted({key.split("/")[0] for key in arrays}):
+    for name in sorted({key.split("/")[0] for key in arrays if "/" in key}):
         glyphs = {key.split("/")[1]: arrays[key].astype(np.float32) / 255 for key in arrays
                   if key.startswith(f"{name}/") and key.split("/")[1][0].isdigit()}
-        fonts[name] = _Font(arrays[f"{name}/word"].astype(np.float32) / 255,
+        fonts[name] = _Font(int(arrays["size"]), arrays[f"{name}/word"].astype(np.float32) / 255,
                             int(arrays[f"{name}/start"]), int(arrays[f"{name}/advance"]),
                             arrays[f"{name}/kern"], glyphs)
     return fonts
@@ -91,14 +92,15 @@ def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
     return strip
 
 
-def _parts(strip: np.ndarray, effect: tuple[str, float], factor: float,
+def _parts(strip: np.ndarray, size: int, effect: tuple[str, float], factor: float,
            ) -> tuple[np.ndarray, np.ndarray]:
-    """Fill and effect ring of a strip, shrunk by `factor`. `effect`: ("outline" | "shadow",
-    width in the label's logical px)."""
+    """Fill and effect ring of a strip drawn at font size `size`, shrunk by `factor`.
+    `effect`: ("outline" | "shadow", width in the label's logical px)."""
     kind, width = effect
-    reach = max(1, round(width * DRAWN_SIZE / LABEL_SIZE))
+    drawn = size / COMPLETED.label_font  # drawn px per logical px
+    reach = max(1, round(width * drawn))
     # a margin of ground round the text, beyond any effect: the fit's ground is the ground's
-    pad = np.pad(strip, round(COMPLETED.match_margin * DRAWN_SIZE / LABEL_SIZE))
+    pad = np.pad(strip, round(COMPLETED.match_margin * drawn))
     if kind == "outline":
         disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1, 2 * reach + 1))
         under = cv2.dilate(pad, disk)
@@ -106,9 +108,9 @@ def _parts(strip: np.ndarray, effect: tuple[str, float], factor: float,
         under = np.zeros_like(pad)
         under[reach:, reach:] = pad[:-reach, :-reach]
     ring = np.clip(under - pad, 0, 1)
-    size = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
-    return (cv2.resize(pad, size, interpolation=cv2.INTER_AREA),
-            cv2.resize(ring, size, interpolation=cv2.INTER_AREA))
+    shrunk = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
+    return (cv2.resize(pad, shrunk, interpolation=cv2.INTER_AREA),
+            cv2.resize(ring, shrunk, interpolation=cv2.INTER_AREA))
 
 
 def _residuals(grey: np.ndarray, fill: np.ndarray, ring: np.ndarray,
@@ -139,8 +141,8 @@ def _registered(grey: np.ndarray, scale: float
         best: tuple[float, tuple[str, float], float, tuple[int, int]] | None = None
         for effect in COMPLETED.match_effects:
             for zoom in np.linspace(*COMPLETED.match_zoom):
-                factor = float(scale * zoom * LABEL_SIZE / DRAWN_SIZE)
-                fill, ring = _parts(word, effect, factor)
+                factor = float(scale * zoom * COMPLETED.label_font / font.size)
+                fill, ring = _parts(word, font.size, effect, factor)
                 if fill.shape[0] > grey.shape[0] or fill.shape[1] > grey.shape[1]:
                     continue
                 residual, variation = _residuals(grey, fill, ring)
@@ -170,7 +172,7 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
         for number in range(100):
             digits = f"{number:02d}"
             for footless in (False, True) if "1" in digits else (False,):
-                fill, ring = _parts(_strip(font, digits, footless), effect, factor)
+                fill, ring = _parts(_strip(font, digits, footless), font.size, effect, factor)
                 window = grey[max(0, y - slack):y + slack + fill.shape[0],
                               max(0, x - slack):x + slack + fill.shape[1]]
                 if window.shape[0] < fill.shape[0] or window.shape[1] < fill.shape[1]:

@@ -584,6 +584,7 @@ class CompletedSettings:
     # 63000-65999, held out before the closing rule, 0.05 read 58 doubts, 2 wrong ("08" for
     # 03; the closing rule came from them). The noise alone overstates how clear a match is:
     # JPEG's and the templates' errors are no independent pixels (wrong ones at 220 times it).
+    label_font: int = 21  # logical px: the level label's font size (game.theme.FontSizes.label)
     match_effects: tuple[tuple[str, float], ...] = (
         ("outline", 1.5), ("outline", 2.5), ("shadow", 1.0), ("shadow", 2.0))
     match_zoom: tuple[float, float, int] = (0.9, 1.1, 11)
