@@ -21,7 +21,7 @@ def _real_look_match(level: int, scale: float):  # type: ignore[no-untyped-def]
 
     shot = render_screen("level_complete", level=level, scale=scale)
     reading = read_screen(shot.image)
-    assert reading.level_label is not None
+    assert reading.level_label is not None and reading.scale is not None
     return match_number(shot.image, reading.level_label, reading.scale)
 
 
@@ -34,7 +34,7 @@ def test_the_practice_game_s_dimmed_label_matches_its_number(level: int, scale: 
     assert match is not None and match.number == level and match.clear, match
 
 
-def test_a_label_the_fonts_fit_poorly_is_never_clear() -> None:
+def test_a_label_the_templates_fit_poorly_is_not_clear() -> None:
     """At 0.6x the real look's "11" is drawn by the font at 13 px, hinted onto whole pixels,
     which the templates (drawn at 84 px and shrunk) do not model: it matches "41" best, but
     not clearly, so vision.menus would not take it."""
@@ -48,6 +48,21 @@ def test_a_blank_ground_matches_no_number_clearly() -> None:
     image = np.clip(rng.normal(70, 4, (120, 300, 3)), 0, 255).astype(np.uint8)
     match = match_number(image, Box(40, 40, 110, 16), 1.0)
     assert match is None or not match.clear, match
+
+
+def test_without_the_templates_nothing_is_matched(monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
+    """A checkout without templates/label.npz matches nothing: the views' doubt stands."""
+    import vision.dimmed
+
+    monkeypatch.setattr(vision.dimmed, "TEMPLATES", tmp_path / "label.npz")
+    vision.dimmed._fonts.cache_clear()
+    try:
+        image = np.full((120, 300, 3), 70, np.uint8)
+        assert match_number(image, Box(40, 40, 110, 16), 1.0) is None
+    finally:
+        monkeypatch.undo()
+        vision.dimmed._fonts.cache_clear()
 
 
 def _completed_case(seed: int):  # type: ignore[no-untyped-def]

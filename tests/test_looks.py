@@ -439,7 +439,9 @@ def test_a_dimmed_label_voted_weakly_in_three_views_is_no_reading(
 def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
     """Forced "Level Completed" random looks read sure and wrong before: "14" as "24" (191),
     and from two views' votes just past 0.7, "03" as "09" (647), "12" as "17" (743) and
-    "02" as "82" (799); and the lost "0" of 1449 and 2493 read exactly."""
+    "02" as "82" (799), now doubted or read exactly (191's "14" is read whole against the
+    fonts, vision.dimmed, wherever its views name it); and the lost "0" of 1449 and 2493
+    read exactly."""
     from dataclasses import replace
 
     from bench.looks import cases, judge, render
@@ -450,8 +452,8 @@ def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
         case = replace(case, screen="level_complete", placed=0, misplace=0, completed=0)
         shot = render(case, footed=True)
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
-    assert verdicts == {191: "doubt", 647: "doubt", 743: "doubt", 799: "doubt",
-                        1449: "exact", 2493: "exact"}
+    assert all(verdicts[seed] in ("doubt", "exact") for seed in (191, 647, 743, 799)), verdicts
+    assert verdicts[1449] == verdicts[2493] == "exact", verdicts
 
 
 def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -> None:

@@ -165,9 +165,9 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
     grey = (cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
             ).astype(np.float32)
     slack = COMPLETED.match_slack
-    # each number's best fit in any font (its residual over the fit's pixels, as fonts and
-    # zooms cover different numbers of pixels), and that fit's pixel count
-    fits: dict[int, tuple[float, float, int]] = {}
+    # each number's best fit in any font: its residual per pixel (fonts and zooms cover
+    # different numbers of pixels), and that fit's pixel count
+    fits: dict[int, tuple[float, int]] = {}
     for font, effect, factor, (y, x) in _registered(grey, scale):
         for number in range(100):
             digits = f"{number:02d}"
@@ -179,12 +179,12 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
                     continue
                 residual = float(_residuals(window, fill, ring)[0].min())
                 if number not in fits or residual / fill.size < fits[number][0]:
-                    fits[number] = (residual / fill.size, residual, fill.size)
+                    fits[number] = (residual / fill.size, fill.size)
     if len(fits) < 2:
         return None
     ranked = sorted(fits, key=lambda n: fits[n][0])
     number, runner_up = ranked[:2]
-    least, pixels = fits[number][0], fits[number][2]
+    least, pixels = fits[number]
     gap = fits[runner_up][0] - least  # per pixel
     noise = max(least * pixels, 1e-6) / max(1, pixels - 3)
     return Match(number, runner_up, gap * pixels / noise, gap / max(least, 1e-9))
