@@ -9,14 +9,16 @@ fitted to the screenshot's grey levels by least squares, as
     grey = ground + a * fill + b * effect
 
 where `fill` is the text's coverage and `effect` the ring an outline or a shadow adds round it
-(either shade, or none: then b is 0). The word "Level" alone fixes the font, the effect, the
-zoom and the place (`_registered`); then every number from 00 to 99 is fitted there, and the
+(either shade, or none: then b is 0), both blurred as much as the screenshot's resampling and
+JPEG softened the text. The word "Level" alone fixes the font, the effect, the zoom, the blur
+and the place (`_registered`); then every number from 00 to 99 is fitted there, and the
 best one is taken when its residual lies clearly under the best other number's: by
 COMPLETED.match_llr times the best fit's noise (twice the Gaussian log-likelihood ratio) and by
 COMPLETED.match_share of its residual. That noise assumes independent pixels, which JPEG's
 blocks and the templates' own errors are not: wrong matches stand far above it, and the share
 is the bar that holds. vision.menus asks only about a label its views left doubtful, and takes
-only a number its views named that closes no other they named (a ring's "08" against 03).
+only a number its views named that closes no other they named, nor the matcher's own
+runner-up (a ring's "08" against 03).
 """
 
 from __future__ import annotations
@@ -93,8 +95,9 @@ def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
 
 
 def _parts(strip: np.ndarray, size: int, effect: tuple[str, float], factor: float,
-           ) -> tuple[np.ndarray, np.ndarray]:
-    """Fill and effect ring of a strip drawn at font size `size`, shrunk by `factor`.
+           blur: float) -> tuple[np.ndarray, np.ndarray]:
+    """Fill and effect ring of a strip drawn at font size `size`, shrunk by `factor` and
+    blurred by a Gaussian of `blur` screenshot px (0: none).
     `effect`: ("outline" | "shadow", width in the label's logical px)."""
     kind, width = effect
     drawn = size / COMPLETED.label_font  # drawn px per logical px
@@ -109,8 +112,11 @@ def _parts(strip: np.ndarray, size: int, effect: tuple[str, float], factor: floa
         under[reach:, reach:] = pad[:-reach, :-reach]
     ring = np.clip(under - pad, 0, 1)
     shrunk = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
-    return (cv2.resize(pad, shrunk, interpolation=cv2.INTER_AREA),
-            cv2.resize(ring, shrunk, interpolation=cv2.INTER_AREA))
+    parts = (cv2.resize(pad, shrunk, interpolation=cv2.INTER_AREA),
+             cv2.resize(ring, shrunk, interpolation=cv2.INTER_AREA))
+    if blur <= 0:
+        return parts
+    return cv2.GaussianBlur(parts[0], (0, 0), blur), cv2.GaussianBlur(parts[1], (0, 0), blur)
 
 
 def _residuals(grey: np.ndarray, fill: np.ndarray, ring: np.ndarray,
@@ -129,29 +135,42 @@ def _residuals(grey: np.ndarray, fill: np.ndarray, ring: np.ndarray,
     return squares - fitted, squares - sums[0] ** 2 / fill.size
 
 
-def _registered(grey: np.ndarray, scale: float
-                ) -> list[tuple[_Font, tuple[str, float], float, tuple[int, int]]]:
-    """For each font, the effect, shrink factor and place (top left) at which its word
-    "Level" fits `grey` best (the largest share of its variation explained). Every font is
-    kept: on a clean 1x render of "Level 11" in Liberation Sans, DejaVu Sans at 0.92 fitted
-    the word better (the screen's font is hinted, the templates are not)."""
+@dataclass(frozen=True)
+class _Fit:
+    """How one font's word "Level" fits best: effect, shrink factor, blur, place (top left)."""
+
+    font: _Font
+    effect: tuple[str, float]
+    factor: float
+    blur: float
+    y: int
+    x: int
+
+
+def _registered(grey: np.ndarray, scale: float) -> list[_Fit]:
+    """For each font, the effect, shrink factor, blur and place at which its word "Level"
+    fits `grey` best (the largest share of its variation explained). Every font is kept: on
+    a clean 1x render of "Level 11" in Liberation Sans, DejaVu Sans at 0.92 fitted the word
+    better (the screen's font is hinted, the templates are not)."""
     found = []
     for font in _fonts().values():
         word = _strip(font, "", False)
-        best: tuple[float, tuple[str, float], float, tuple[int, int]] | None = None
+        best: tuple[float, _Fit] | None = None
         for effect in COMPLETED.match_effects:
             for zoom in np.linspace(*COMPLETED.match_zoom):
                 factor = float(scale * zoom * COMPLETED.label_font / font.size)
-                fill, ring = _parts(word, font.size, effect, factor)
-                if fill.shape[0] > grey.shape[0] or fill.shape[1] > grey.shape[1]:
-                    continue
-                residual, variation = _residuals(grey, fill, ring)
-                explained = 1 - residual / np.maximum(variation, 1e-6)
-                y, x = np.unravel_index(int(np.argmax(explained)), explained.shape)
-                if best is None or explained[y, x] > best[0]:
-                    best = (float(explained[y, x]), effect, factor, (int(y), int(x)))
+                for blur in COMPLETED.match_blur:
+                    fill, ring = _parts(word, font.size, effect, factor, blur)
+                    if fill.shape[0] > grey.shape[0] or fill.shape[1] > grey.shape[1]:
+                        continue
+                    residual, variation = _residuals(grey, fill, ring)
+                    explained = 1 - residual / np.maximum(variation, 1e-6)
+                    y, x = np.unravel_index(int(np.argmax(explained)), explained.shape)
+                    if best is None or explained[y, x] > best[0]:
+                        best = (float(explained[y, x]),
+                                _Fit(font, effect, factor, blur, int(y), int(x)))
         if best is not None:
-            found.append((font, *best[1:]))
+            found.append(best[1])
     return found
 
 
@@ -168,11 +187,13 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
     # each number's best fit in any font: its residual per pixel (fonts and zooms cover
     # different numbers of pixels), and that fit's pixel count
     fits: dict[int, tuple[float, int]] = {}
-    for font, effect, factor, (y, x) in _registered(grey, scale):
+    for fit in _registered(grey, scale):
+        font, y, x = fit.font, fit.y, fit.x
         for number in range(100):
             digits = f"{number:02d}"
             for footless in (False, True) if "1" in digits else (False,):
-                fill, ring = _parts(_strip(font, digits, footless), font.size, effect, factor)
+                fill, ring = _parts(_strip(font, digits, footless), font.size, fit.effect,
+                                    fit.factor, fit.blur)
                 window = grey[max(0, y - slack):y + slack + fill.shape[0],
                               max(0, x - slack):x + slack + fill.shape[1]]
                 if window.shape[0] < fill.shape[0] or window.shape[1] < fill.shape[1]:

@@ -151,11 +151,14 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
             return int(again.text), label_box, []
     if level is None:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
-        # the views saw broken strokes; taken only as a number the views named.
+        # the views saw broken strokes; taken only as a number the views named, closing none
+        # they named nor the matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x,
+        # named "18" by the views, matched "18" just ahead of "13").
         views_named = [v for d in doubts for v in d.candidates]
         match = match_number(shot.image, label_box, shot.scale)
         if match is not None and match.clear and match.number in views_named \
-                and match.number and not _closes_named(match.number, views_named):
+                and match.number and not _closes_named(match.number, views_named) \
+                and not _closes_named(match.number, [match.runner_up]):
             return match.number, label_box, []
     return level, label_box, doubts
 

@@ -572,22 +572,25 @@ class CompletedSettings:
     undim_sure: float = 0.85
     # A label still doubtful is matched against the game's fonts as drawn (vision.dimmed):
     # the effects tried round the text (logical px: an outline's reach, a shadow's offset),
-    # the zooms about the game's own (linspace: first, last, count), how far each number's fit
-    # may move from where the word "Level" fits (px), and the ground round the text fitted
-    # with it. Its best number is taken when the views named it, it closes no other number
-    # they named (vision.menus._closes_named), and its residual lies under the best other
-    # number's by `match_llr` times the fit's noise and by `match_share` of its own. Measured
-    # on the labels the views left doubtful in forced "Level Completed" looks, with the
-    # closing rule: 369 of seeds 60000-62999 and 66000-68999 (the latter held out), a
-    # share of 0.04 read 105 right and 2 wrong (at 0.042 and 0.045), 0.05 read 80 right and
-    # none wrong, 0.06 68 and none. 0.06 leaves a margin over the wrong ones' highest; on
-    # 63000-65999, held out before the closing rule, 0.05 read 58 doubts, 2 wrong ("08" for
-    # 03; the closing rule came from them). The noise alone overstates how clear a match is:
-    # JPEG's and the templates' errors are no independent pixels (wrong ones at 220 times it).
+    # the zooms about the game's own (linspace: first, last, count), the blurs the capture's
+    # resampling and JPEG may have added (Gaussian sigmas, screenshot px), how far each
+    # number's fit may move from where the word "Level" fits (px), and the ground round the
+    # text fitted with it. Its best number is taken when the views named it, it closes no
+    # other number they named nor its own runner-up (vision.menus._closes_named), and its
+    # residual lies under the runner-up's by `match_llr` times the fit's noise and by
+    # `match_share` of its own. Measured on the labels the views left doubtful in forced
+    # "Level Completed" looks. Without blurs: 0.04 read 105 right and 2 wrong (at 0.042 and
+    # 0.045) of 369 labels of 60000-62999 and 66000-68999, 0.05 80 right, 0.06 68, none
+    # wrong. With them, 0.06 read 57 of 196 labels of 60000-62999 (32 without) and 112 of
+    # 439 of 63000-68999 (83), none wrong once the runner-up rule refused "18" for 13 (at
+    # 0.072); then, held out, 32 of 139 of 69000-70999 (17 without), none wrong, where 0.03
+    # read one wrong (at 0.038). The noise alone overstates how clear a match is: JPEG's
+    # and the templates' errors are no independent pixels (wrong ones at 220 times it).
     label_font: int = 21  # logical px: the level label's font size (game.theme.FontSizes.label)
     match_effects: tuple[tuple[str, float], ...] = (
         ("outline", 1.5), ("outline", 2.5), ("shadow", 1.0), ("shadow", 2.0))
     match_zoom: tuple[float, float, int] = (0.9, 1.1, 11)
+    match_blur: tuple[float, ...] = (0.0, 0.5, 0.9, 1.4, 2.0)  # Gaussian sigmas, screenshot px
     match_slack: int = 2
     match_margin: float = 3  # logical px of ground round the drawn text, in every fit
     match_llr: float = 20
