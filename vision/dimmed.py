@@ -94,10 +94,11 @@ def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
     return strip
 
 
-def _parts(strip: np.ndarray, size: int, effect: tuple[str, float], factor: float,
-           blur: float) -> tuple[np.ndarray, np.ndarray]:
-    """Fill and effect ring of a strip drawn at font size `size`, shrunk by `factor` and
-    blurred by a Gaussian of `blur` screenshot px (0: none).
+_Parts = tuple[np.ndarray, np.ndarray]  # fill, effect ring
+
+
+def _drawn(strip: np.ndarray, size: int, effect: tuple[str, float]) -> _Parts:
+    """Fill and effect ring of a strip drawn at font size `size`, with a margin of ground.
     `effect`: ("outline" | "shadow", width in the label's logical px)."""
     kind, width = effect
     drawn = size / COMPLETED.label_font  # drawn px per logical px
@@ -110,26 +111,45 @@ def _parts(strip: np.ndarray, size: int, effect: tuple[str, float], factor: floa
     else:  # a shadow: once, down and right
         under = np.zeros_like(pad)
         under[reach:, reach:] = pad[:-reach, :-reach]
-    ring = np.clip(under - pad, 0, 1)
-    shrunk = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
-    parts = (cv2.resize(pad, shrunk, interpolation=cv2.INTER_AREA),
-             cv2.resize(ring, shrunk, interpolation=cv2.INTER_AREA))
+    return pad, np.clip(under - pad, 0, 1)
+
+
+def _shrunk(parts: _Parts, factor: float) -> _Parts:
+    pad = parts[0]
+    size = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
+    return (cv2.resize(parts[0], size, interpolation=cv2.INTER_AREA),
+            cv2.resize(parts[1], size, interpolation=cv2.INTER_AREA))
+
+
+def _blurred(parts: _Parts, blur: float) -> _Parts:
+    """`parts` blurred by a Gaussian of `blur` screenshot px (0: as they are)."""
     if blur <= 0:
         return parts
     return cv2.GaussianBlur(parts[0], (0, 0), blur), cv2.GaussianBlur(parts[1], (0, 0), blur)
 
 
+_Windows = tuple[np.ndarray, np.ndarray]
+
+
+def _windows(grey: np.ndarray, shape: tuple[int, ...]) -> _Windows:
+    """The sum of `grey` and of its squares in the window of `shape` at every place."""
+    ones = np.ones(shape[:2], np.float32)
+    return (cv2.matchTemplate(grey, ones, cv2.TM_CCORR).astype(np.float64),
+            cv2.matchTemplate(grey * grey, ones, cv2.TM_CCORR).astype(np.float64))
+
+
 def _residuals(grey: np.ndarray, fill: np.ndarray, ring: np.ndarray,
-               ) -> tuple[np.ndarray, np.ndarray]:
+               windows: _Windows | None = None) -> tuple[np.ndarray, np.ndarray]:
     """At every place of the template in `grey`: the residual of the least-squares fit
     ground + a * fill + b * ring, and the window's own variation (sum of squares about its
-    mean). Correlations by cv2.matchTemplate, so every place costs a few multiplications."""
+    mean). Correlations by cv2.matchTemplate, so every place costs a few multiplications;
+    `windows`: `_windows(grey, fill.shape)`, where the caller keeps it for many templates."""
     ones = np.ones_like(fill)
     design = np.stack([ones.ravel(), fill.ravel(), ring.ravel()], axis=1).astype(np.float64)
     inverse = np.linalg.pinv(design.T @ design)
-    sums = [cv2.matchTemplate(grey, t, cv2.TM_CCORR).astype(np.float64)
-            for t in (ones, fill, ring)]
-    squares = cv2.matchTemplate(grey * grey, ones, cv2.TM_CCORR).astype(np.float64)
+    total, squares = windows or _windows(grey, fill.shape)
+    sums = [total, *(cv2.matchTemplate(grey, t, cv2.TM_CCORR).astype(np.float64)
+                     for t in (fill, ring))]
     moments = np.stack(sums, axis=-1)
     fitted = np.einsum("...i,ij,...j->...", moments, inverse, moments)
     return squares - fitted, squares - sums[0] ** 2 / fill.size
@@ -153,17 +173,22 @@ def _registered(grey: np.ndarray, scale: float) -> list[_Fit]:
     a clean 1x render of "Level 11" in Liberation Sans, DejaVu Sans at 0.92 fitted the word
     better (the screen's font is hinted, the templates are not)."""
     found = []
+    windows: dict[tuple[int, ...], _Windows] = {}  # the same shapes recur for every effect
     for font in _fonts().values():
         word = _strip(font, "", False)
         best: tuple[float, _Fit] | None = None
         for effect in COMPLETED.match_effects:
+            drawn = _drawn(word, font.size, effect)
             for zoom in np.linspace(*COMPLETED.match_zoom):
                 factor = float(scale * zoom * COMPLETED.label_font / font.size)
+                shrunk = _shrunk(drawn, factor)
                 for blur in COMPLETED.match_blur:
-                    fill, ring = _parts(word, font.size, effect, factor, blur)
+                    fill, ring = _blurred(shrunk, blur)
                     if fill.shape[0] > grey.shape[0] or fill.shape[1] > grey.shape[1]:
                         continue
-                    residual, variation = _residuals(grey, fill, ring)
+                    if fill.shape not in windows:
+                        windows[fill.shape] = _windows(grey, fill.shape)
+                    residual, variation = _residuals(grey, fill, ring, windows[fill.shape])
                     explained = 1 - residual / np.maximum(variation, 1e-6)
                     y, x = np.unravel_index(int(np.argmax(explained)), explained.shape)
                     if best is None or explained[y, x] > best[0]:
@@ -192,8 +217,9 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
         for number in range(100):
             digits = f"{number:02d}"
             for footless in (False, True) if "1" in digits else (False,):
-                fill, ring = _parts(_strip(font, digits, footless), font.size, fit.effect,
-                                    fit.factor, fit.blur)
+                fill, ring = _blurred(_shrunk(_drawn(_strip(font, digits, footless),
+                                                     font.size, fit.effect), fit.factor),
+                                      fit.blur)
                 window = grey[max(0, y - slack):y + slack + fill.shape[0],
                               max(0, x - slack):x + slack + fill.shape[1]]
                 if window.shape[0] < fill.shape[0] or window.shape[1] < fill.shape[1]:
