@@ -109,3 +109,23 @@ def test_a_match_closing_its_own_runner_up_is_refused() -> None:
     shot = _completed_case(64654)
     assert shot.truth["level"] == 13
     assert read_screen(shot.image).level in (None, 13)
+
+
+def test_the_templates_blurred_as_the_capture_read_a_soft_label(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 989's dimmed "03" in a thin dark ring (0.7x, JPEG 64): fitted sharp, the
+    ring term stood in for the capture's blur and "03" led "08" by 1 % of its residual;
+    with the templates blurred as resampling and JPEG blur text, by 7 %, and the label
+    reads exactly."""
+    from dataclasses import replace
+
+    import vision.dimmed
+    from bench.looks import cases, render
+    from vision import read_screen
+    from vision.settings import COMPLETED
+
+    shot = render(cases([989])[0])
+    assert shot.truth["level"] == 3 and read_screen(shot.image).level == 3
+    sharp = replace(COMPLETED, match_blur=(0.0,))
+    monkeypatch.setattr(vision.dimmed, "COMPLETED", sharp)
+    assert read_screen(shot.image).level is None
