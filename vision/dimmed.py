@@ -115,6 +115,7 @@ def _drawn(strip: np.ndarray, size: int, effect: tuple[str, float]) -> _Parts:
 
 
 def _shrunk(parts: _Parts, factor: float) -> _Parts:
+    """`parts` shrunk by `factor` (area averaging: drawn at 84 px, zooms to 4x shrink)."""
     pad = parts[0]
     size = (max(1, round(pad.shape[1] * factor)), max(1, round(pad.shape[0] * factor)))
     return (cv2.resize(parts[0], size, interpolation=cv2.INTER_AREA),
@@ -173,7 +174,7 @@ def _registered(grey: np.ndarray, scale: float) -> list[_Fit]:
     a clean 1x render of "Level 11" in Liberation Sans, DejaVu Sans at 0.92 fitted the word
     better (the screen's font is hinted, the templates are not)."""
     found = []
-    windows: dict[tuple[int, ...], _Windows] = {}  # the same shapes recur for every effect
+    windows: dict[tuple[int, ...], _Windows] = {}  # every effect and blur of a zoom: one shape
     for font in _fonts().values():
         word = _strip(font, "", False)
         best: tuple[float, _Fit] | None = None

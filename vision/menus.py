@@ -164,12 +164,13 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
 
 
 def _closes_named(number: int, named: Sequence[int]) -> bool:
-    """Whether `number` is a closed form of another number the views named: a ring closing
-    a "3" into an "8" or a "5" into a "6" (vision.ocr.closes), or a padded "0" into a 6, 8
-    or 9 (OcrSettings.closed_zero). The matcher cannot tell them apart: a thick ring leaves
-    two such digits a few pixels apart, where its drawn templates and the screen's differ
-    as much (a dimmed "03" in a dark ring at 2.2x, named "03" and "08" by the views, matched
-    "08" clearly; forced Level Completed looks 64489, 64949, 61267)."""
+    """Whether `number` is a closed form of another number in `named` (what the views named,
+    or the matcher's runner-up): a ring closing a "3" into an "8" or a "5" into a "6"
+    (vision.ocr.closes), or a padded "0" into a 6, 8 or 9 (OcrSettings.closed_zero). The
+    matcher cannot tell them apart: a thick ring leaves two such digits a few pixels apart,
+    where its drawn templates and the screen's differ as much (a dimmed "03" in a dark ring
+    at 2.2x, named "03" and "08" by the views, matched "08" clearly; forced Level Completed
+    looks 64489, 64949, 61267)."""
     text = f"{number:0{LEVEL.level_digits}d}"
     others = [f"{n:0{LEVEL.level_digits}d}" for n in named if n != number]
     return any(closes(text, other) for other in others) or (
