@@ -418,12 +418,14 @@ def test_a_small_dimmed_label_the_views_barely_agree_on_is_never_sure_and_wrong(
 @pytest.mark.parametrize("seed", [22144, 22948, 23485])
 def test_a_small_dimmed_zero_closed_into_a_six_is_doubted(seed: int) -> None:
     """Lab looks at 0.53x-0.62x under JPEG 52-70: a dimmed "04", "04", "02" whose "0" a speck
-    closed into a "6", read "64" and "62" sure in every view: now a doubt."""
+    closed into a "6", read "64" and "62" sure in every view: now a doubt, or read exactly
+    where the label matched whole reads it (vision.dimmed: 23485's "02"), never "64"."""
     from vision import read_screen
 
     shot = _completed_case(seed)
     reading = read_screen(shot.image)
-    assert reading.screen == "level_complete" and reading.level is None
+    assert reading.screen == "level_complete"
+    assert reading.level in (None, shot.truth["level"]), reading.level
 
 
 def test_a_small_dimmed_reading_needs_the_classifiers_backing() -> None:

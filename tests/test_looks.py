@@ -159,7 +159,8 @@ def test_dimmed_level_labels_of_random_looks() -> None:
     view, its two-digit-wide crop (a ringed "05", a lost last digit "2") and its padding (a
     "02" read sure in one view, "2" alone in the others) read exactly now,
     and 5275 (a faint "04" read "08" in three views, "04" in one that named nothing else) is
-    doubted, not read sure and wrong."""
+    not read sure and wrong: doubted, or read exactly by the label matched whole
+    (vision.dimmed)."""
     from bench.looks import cases, judge, render
     from vision import read_screen
 
@@ -168,7 +169,7 @@ def test_dimmed_level_labels_of_random_looks() -> None:
         assert case.screen == "level_complete"
         shot = render(case)
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
-    assert verdicts.pop(5275) == "doubt"
+    assert verdicts.pop(5275) in ("doubt", "exact")
     assert set(verdicts.values()) == {"exact"}
 
 
