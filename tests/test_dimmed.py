@@ -129,3 +129,46 @@ def test_the_templates_blurred_as_the_capture_read_a_soft_label(
     sharp = replace(COMPLETED, match_blur=(0.0,))
     monkeypatch.setattr(vision.dimmed, "COMPLETED", sharp)
     assert read_screen(shot.image).level is None
+
+
+def test_a_match_is_taken_as_named_or_opened_never_closed() -> None:
+    """vision.menus takes a clear match the views named, or an open form of one they named
+    (added ink closes a gap and never opens one: "01" for a named "61", "03" for "08"); never
+    a closed form of a named number or of the matcher's runner-up, an unclear match, "00",
+    or a number the views saw nothing of."""
+    from vision.dimmed import Match
+    from vision.menus import _takes
+
+    def clear(number: int, runner_up: int) -> Match:
+        return Match(number, runner_up, llr=100.0, share=0.2)
+
+    assert _takes(clear(1, 7), [61, 91]) and _takes(clear(3, 5), [8])
+    assert _takes(clear(12, 17), [12]) and _takes(clear(5, 2), [6, 56])
+    assert not _takes(clear(8, 3), [8]) and not _takes(clear(8, 5), [3, 8])
+    assert not _takes(Match(4, 94, llr=100.0, share=0.01), [4])
+    assert not _takes(clear(0, 8), [0, 8]) and not _takes(clear(4, 7), [1, 41])
+
+
+def test_a_small_label_s_match_must_lead_further() -> None:
+    """Under COMPLETED.match_small a digit is hardly taller than JPEG's 8 px blocks, and a
+    match 7.6 % ahead was wrong there (a 0.54x "03" in a 1 px shadow, matched "01" in
+    another font): it must lead by COMPLETED.match_share_small."""
+    from vision.dimmed import Match
+    from vision.settings import COMPLETED
+
+    between = (COMPLETED.match_share + COMPLETED.match_share_small) / 2
+    assert Match(1, 5, llr=100.0, share=between, scale=COMPLETED.match_small).clear
+    assert not Match(1, 5, llr=100.0, share=between, scale=COMPLETED.match_small - 0.01).clear
+    assert Match(1, 5, llr=100.0, share=COMPLETED.match_share_small, scale=0.5).clear
+
+
+def test_a_small_label_matched_in_the_wrong_font_stays_doubtful() -> None:
+    """Forced Level Completed look 73409: a dimmed "03" in Liberation Sans with a 1 px
+    shadow, at 0.54x under JPEG 58, which DejaVu Sans Condensed's "01" fitted best, 7.6 %
+    ahead of its runner-up. Under COMPLETED.match_small that is not enough: the label stays
+    doubtful (or reads exactly, where Tesseract's outcome differs by CPU), never "01"."""
+    from vision import read_screen
+
+    shot = _completed_case(73409)
+    assert shot.truth["level"] == 3
+    assert read_screen(shot.image).level in (None, 3)

@@ -46,11 +46,15 @@ class Match:
     runner_up: int
     llr: float  # residual drop to the runner-up over the best fit's noise variance
     share: float  # the same drop over the best fit's residual
+    scale: float = 1.0  # the game's zoom the label was matched at
 
     @property
     def clear(self) -> bool:
-        """Far enough ahead to be taken (COMPLETED.match_llr and .match_share)."""
-        return self.llr >= COMPLETED.match_llr and self.share >= COMPLETED.match_share
+        """Far enough ahead to be taken (COMPLETED.match_llr and .match_share, or
+        .match_share_small under .match_small: a label hardly taller than JPEG's blocks)."""
+        share = COMPLETED.match_share if self.scale >= COMPLETED.match_small \
+            else COMPLETED.match_share_small
+        return self.llr >= COMPLETED.match_llr and self.share >= share
 
 
 @dataclass(frozen=True)
@@ -235,4 +239,4 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
     least, pixels = fits[number]
     gap = fits[runner_up][0] - least  # per pixel
     noise = max(least * pixels, 1e-6) / max(1, pixels - 3)
-    return Match(number, runner_up, gap * pixels / noise, gap / max(least, 1e-9))
+    return Match(number, runner_up, gap * pixels / noise, gap / max(least, 1e-9), scale)

@@ -19,7 +19,7 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
-from vision.dimmed import match_number
+from vision.dimmed import Match, match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, union
 from vision.level import read_level_label
 from vision.ocr import Glyph, closes, read_labels
@@ -151,16 +151,24 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
             return int(again.text), label_box, []
     if level is None:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
-        # the views saw broken strokes; taken only as a number the views named, closing none
-        # they named nor the matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x,
-        # named "18" by the views, matched "18" just ahead of "13").
+        # the views saw broken strokes.
         views_named = [v for d in doubts for v in d.candidates]
         match = match_number(shot.image, label_box, shot.scale)
-        if match is not None and match.clear and match.number in views_named \
-                and match.number and not _closes_named(match.number, views_named) \
-                and not _closes_named(match.number, [match.runner_up]):
+        if match is not None and _takes(match, views_named):
             return match.number, label_box, []
     return level, label_box, doubts
+
+
+def _takes(match: Match, named: Sequence[int]) -> bool:
+    """Whether a dimmed label is read as the matcher's number: a clear match (Match.clear),
+    not 0, that the views named or may have closed (added ink closes gaps and never opens
+    them: a dimmed "01" named "61" and "91"), and that closes no number they named nor the
+    matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x, named "18" by the views,
+    matched "18" just ahead of "13")."""
+    number = match.number
+    return match.clear and number != 0 \
+        and (number in named or any(_closes_named(n, [number]) for n in named)) \
+        and not _closes_named(number, named) and not _closes_named(number, [match.runner_up])
 
 
 def _closes_named(number: int, named: Sequence[int]) -> bool:

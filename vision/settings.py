@@ -585,9 +585,16 @@ class CompletedSettings:
     # 439 of 63000-68999 (83), none wrong once the runner-up rule refused "18" for 13 (at
     # 0.072); then, held out, 32 of 139 of 69000-70999 (17 without), none wrong, where 0.03
     # read one wrong (at 0.038), and 0.05 42. So 0.05 was tried on 150 labels of
-    # 71000-72999, held out too: 56 right (0.06: 44), none wrong (none down to 0.03). The
-    # noise alone overstates how clear a match is: JPEG's and the templates' errors are no
-    # independent pixels (wrong ones at 220 times it).
+    # 71000-72999, held out too: 56 right (0.06: 44), none wrong (none down to 0.03). On
+    # 134 more, 73000-74999, it read 43 right and one wrong: a 0.54x "03" fitted best as
+    # another font's "01", 0.076 ahead. Wrong matches lead further on small labels: of 392
+    # taken on all these, the 1 wrong was under 0.6x, and on those with a share over 0.02
+    # 3 of the 5 wrong (0.027-0.076) against none over 0.027 from 0.6x up. So under
+    # `match_small` a match needs `match_share_small`, a margin over 0.076 as 0.05 is over
+    # 0.027-0.038: 315 right then, none wrong (a number the views may have closed counted
+    # as named, vision.menus._takes). Held out last, 142 labels of 75000-76999: 55 right,
+    # none wrong. The noise alone overstates how clear a match is: JPEG's and the
+    # templates' errors are no independent pixels (wrong ones at 220 times it).
     label_font: int = 21  # logical px: the level label's font size (game.theme.FontSizes.label)
     match_effects: tuple[tuple[str, float], ...] = (
         ("outline", 1.5), ("outline", 2.5), ("shadow", 1.0), ("shadow", 2.0))
@@ -597,6 +604,8 @@ class CompletedSettings:
     match_margin: float = 3  # logical px of ground round the drawn text, in every fit
     match_llr: float = 20
     match_share: float = 0.05
+    match_small: float = 0.6  # the game's zoom: under it the label is 10 px tall or less
+    match_share_small: float = 0.1
 
 
 @dataclass(frozen=True)
