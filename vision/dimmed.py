@@ -16,9 +16,10 @@ best one is taken when its residual lies clearly under the best other number's: 
 COMPLETED.match_llr times the best fit's noise (twice the Gaussian log-likelihood ratio) and by
 COMPLETED.match_share of its residual. That noise assumes independent pixels, which JPEG's
 blocks and the templates' own errors are not: wrong matches stand far above it, and the share
-is the bar that holds. vision.menus asks only about a label its views left doubtful, and takes
-only a number its views named that closes no other they named, nor the matcher's own
-runner-up (a ring's "08" against 03).
+is the bar that holds, higher on a small label. vision.menus asks only about a label its views
+left doubtful, and takes only a number its views named, or whose closed form they named, that
+closes no other they named, nor the matcher's own runner-up (a ring's "08" against 03):
+vision.menus._takes.
 """
 
 from __future__ import annotations
