@@ -100,10 +100,12 @@ def test_a_match_closing_a_number_the_views_named_is_refused() -> None:
 
 def test_a_match_closing_its_own_runner_up_is_refused() -> None:
     """A dimmed "13" in a thin ring at 0.53x, JPEG 56: the views named only "18", and the
-    matcher put "18" ahead of "13" by 7 % of its residual, over the share it asks. A ring
-    closes a "3" into an "8" by a few pixels, so a match that closes its own runner-up is
-    refused like one that closes a number the views named: the label stays doubtful (or,
-    where Tesseract's outcome differs by CPU, reads exactly), never "18"."""
+    matcher put "18" ahead of "13" by 7 % of its residual, over the share it then asked. A
+    ring closes a "3" into an "8" by a few pixels, so a match that closes its own runner-up
+    is refused like one that closes a number the views named. (A match this small and this
+    close is refused since by COMPLETED.match_share_small too; the test of `_takes` below
+    holds the runner-up rule alone.) The label stays doubtful (or, where Tesseract's outcome
+    differs by CPU, reads exactly), never "18"."""
     from vision import read_screen
 
     shot = _completed_case(64654)
