@@ -336,3 +336,28 @@ def test_a_sliver_of_ink_in_a_cell_is_read_not_raised() -> None:
     assert reading.screen == "level"
     assert reading.puzzle is None or same_board(reading.to_dict()["puzzle"],
                                                 shot.truth["puzzle"])
+
+
+@pytest.mark.parametrize(("scale", "seed"), [(0.5, 0), (1.0, 0), (2.5, 0), (1.0, 11), (0.7, 12)])
+def test_a_board_of_one_cell_is_a_level(scale: float, seed: int) -> None:
+    """A level of one empty cell and one piece in the tray: a lone outlined square, as the
+    map's "play" square is, but with the level's Restart and Quit. It read as no screen of the
+    game ("a flat area of the game's shape with no board, buttons or logo"), so the bot
+    stopped on a pack's one-cell level; a lone square only counted as a board once a piece
+    stood in it (and with its one piece placed the level is complete: that screen never
+    shows). Seed 0: the real look; others: a random look of that seed, undegraded."""
+    from dataclasses import replace
+
+    from game.levels import Level
+    from game.looks import random_look
+    from puzzle.model import Placement, Puzzle
+
+    level = Level(1, Puzzle.from_dict({"cells": [[0, 0, None]], "pieces": [7], "sums": []}),
+                  (Placement(0, 0, 7),), "#6faeb9", "#941aff", None, "a one-cell board")
+    look: Any = "real" if seed == 0 else replace(random_look(seed), degrade=replace(
+        random_look(seed).degrade, rescale=1.0, jpeg_quality=None, gamma=1.0))
+    shot = render_screen("level", level=level, scale=scale, look=look)
+    reading = read_screen(shot.image)
+    assert reading.screen == "level", [str(d) for d in reading.doubts]
+    assert not reading.doubts, [str(d) for d in reading.doubts]
+    assert same_board(reading.to_dict()["puzzle"], shot.truth["puzzle"])

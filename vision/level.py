@@ -877,6 +877,13 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     return None, None
 
 
+def shows_level_buttons(shot: Shot, dark: np.ndarray, side: float) -> bool:
+    """Whether the top-right corner holds two lines of text, Restart and Quit, as a level
+    screen's does and no map's or title's (`side`: a cell's, for the smallest blob kept)."""
+    parts, _ = ink_parts(dark, LABEL.min_part * side)
+    return len(_level_buttons(shot, parts)) == 2
+
+
 def _level_buttons(shot: Shot, parts: Sequence[Part]) -> dict[str, Box]:
     """Restart and Quit: the two text lines in the top-right corner."""
     height, width = shot.view.image.shape[:2]

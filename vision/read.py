@@ -20,7 +20,7 @@ from puzzle.geometry import Box, Rect
 from vision.colours import dark_ink
 from vision.crops import Shot
 from vision.grid import one_size, outline_passes, outline_squares
-from vision.level import level_reader
+from vision.level import level_reader, shows_level_buttons
 from vision.locate import GameView, find_game, found_at, view_of
 from vision.menus import read_completed, read_title_or_map
 from vision.pieces import find_pieces
@@ -191,9 +191,12 @@ def _view_reader(shot: Shot) -> Reader:
     if len(squares) >= 2:  # the map's lone "play" square is no board
         return level_reader(shot, dark, squares, odd)
     reading = read_title_or_map(shot, dark)
-    if reading.screen == "unknown" and squares and any(
-            p.in_cell for p in find_pieces(view.image, shot.background, dark, squares[0].side,
-                                           shot.scale)):
-        # no map and no logo, but pieces placed in cells: a board with one cell left open
-        return level_reader(shot, dark, squares, odd)
+    if reading.screen == "unknown" and squares:
+        side = squares[0].side
+        # No map and no logo, but pieces placed in cells, or a level's Restart and Quit: a
+        # board with one cell left open, or a board of one cell.
+        if shows_level_buttons(shot, dark, side) or any(
+                p.in_cell for p in find_pieces(view.image, shot.background, dark, side,
+                                               shot.scale)):
+            return level_reader(shot, dark, squares, odd)
     return _as_read(reading)
