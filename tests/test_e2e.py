@@ -126,6 +126,29 @@ def test_demo_of_a_pack_of_many_levels_starts_from_its_map(tmp_path: Path) -> No
     assert [e["level"] for e in events if e["event"] == "level_complete"] == [1, 2]
 
 
+def test_demo_plays_a_pack_of_the_smallest_and_sparsest_boards(tmp_path: Path) -> None:
+    """A level of one cell and one piece (vision read it as no screen of the game, and the
+    demo stopped: "waited 10 s for the level screen"), then a row of 10 cells across 12
+    columns with holes, its pieces counted by a blue sum."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    one = {"cells": [[0, 0, None]], "pieces": [7], "sums": []}
+    columns, values = [0, 1, 2, 4, 5, 6, 8, 9, 10, 11], [3, 1, 4, 0, 5, 9, 2, 6, 8, 7]
+    row = {"cells": [[0, c, None if n % 2 == 0 else v]
+                     for n, (c, v) in enumerate(zip(columns, values, strict=True))],
+           "pieces": sorted(values[::2]),
+           "sums": [{"axis": "row", "index": 0, "total": sum(values[::2]), "scope": "placed",
+                     "side": "right"}]}
+    for n, puzzle in enumerate((one, row), start=1):
+        (pack / f"{n:02d}.json").write_text(json.dumps({"puzzle": puzzle}))
+    result = demo(tmp_path, "--pack", str(pack), "--quiet")
+    assert result.returncode == 0, result.stdout + result.stderr
+    events = [json.loads(line) for line in
+              (tmp_path / "demo" / "events.jsonl").read_text().splitlines()]
+    assert [e["level"] for e in events if e["event"] == "level_complete"] == [1, 2]
+    assert not [e for e in events if e["event"] == "rule_broken"]
+
+
 def test_demo_with_a_bad_pack_says_one_line_and_exits_2(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     pack.mkdir()
