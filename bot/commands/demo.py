@@ -41,6 +41,7 @@ from bot.options import config_from, demo_options
 from bot.play import Player
 from bot.session import SetupError, open_recorder, run_player, x_display
 from bot.stats import RunResult, summary
+from bot.wording import count
 from bot.xvfb import DisplayError, virtual_display
 from puzzle.exits import BadInput, ExitCode
 from vision.capture import MssScreen
@@ -226,7 +227,7 @@ def _write_outputs(options: DemoOptions, result: RunResult, player: Player, even
     if player.snapshots:
         numbers = sorted(player.snapshots)
         stats = {s.level: s for s in result.levels}
-        captions = [f"level {n}: {stats[n].pieces} pieces in {stats[n].seconds:.1f} s"
+        captions = [f"level {n}: {count(stats[n].pieces, 'piece')} in {stats[n].seconds:.1f} s"
                     for n in numbers]
         sheet = options.out_dir / "contact-sheet.png"
         save_image(sheet, contact_sheet([player.snapshots[n] for n in numbers], captions))
