@@ -80,6 +80,7 @@ class RunState:
     completed: frozenset[int] = frozenset()  # as last seen on the map
     current: int | None = None
     last: int | None = None  # the map's last level (its number of buttons); None: not seen yet
+    by_play: bool = False  # levels opened by the map's play square: its buttons were unreadable
     left: dict[int, int] = field(default_factory=dict)  # times each level was left unfinished
 
     def solved(self) -> set[int]:
@@ -136,6 +137,11 @@ class Player:
             self.say(f"screen: {screen} (level {sight.reading.level})", 2)
             if screen == "title":
                 sight = self._leave_title(sight)
+            elif screen == "level_select" and self._by_play(sight):
+                following = self._play_on(sight)
+                if following is None:
+                    return
+                sight = following
             elif screen == "level_select":
                 number = self._choose(sight)
                 if number is None:
@@ -199,12 +205,41 @@ class Player:
             raise GaveUp(f"level {number} is locked on the map: finish the levels before it")
         return number
 
+    def _by_play(self, sight: Sight) -> bool:
+        """Whether the map is to be left by its "play" square, which opens the game's next
+        level: where its level buttons could not be read sure (a pack of many levels shrinks
+        them to a few pixels), in a run of every level in order (with --levels the bot must
+        choose, and stops on such a map)."""
+        reading = sight.reading
+        return self.config.levels is None and bool(reading.doubts) \
+            and "play" in reading.buttons
+
+    def _play_on(self, sight: Sight) -> Sight | None:
+        """The level the map's "play" square opens, or None when the run is over: enough
+        levels played, or the game opened one this run has solved (every level is done:
+        the square opens the last level open)."""
+        if self._enough():
+            return None
+        self.state.by_play = True
+        shown = self._press(sight, "play", "level")
+        number = shown.reading.level
+        if number is None:
+            shown = self.eyes.full(shown)
+            number = shown.reading.level
+        if number is not None and number in self.state.solved():
+            self.say(f"  the map's play square opened level {number} again: every level is "
+                     "done", 1)
+            return None
+        return shown
+
     def _levels_left(self, completed: frozenset[int]) -> list[int]:
         if self._enough():
             return []
         done = self.state.solved()
         if self.config.levels is not None:
             return [n for n in self.config.levels if n not in done]
+        if self.state.last is None and self.state.by_play:
+            return [max(done, default=0) + 1]  # the map's play square tells when none is left
         last = self.state.last or LEVEL_COUNT  # until a map is seen, the real game's count
         return [n for n in range(1, last + 1) if n not in completed and n not in done]
 

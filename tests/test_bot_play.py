@@ -402,13 +402,41 @@ def test_a_map_of_40_levels_is_read_and_its_levels_played_in_order(
     assert table.completed() == [1, 2, 3]
 
 
-def test_a_map_too_shrunk_to_read_stops_the_bot_naming_the_doubt(
+def test_a_map_too_shrunk_to_read_is_left_by_its_play_square(
         rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
-    """A pack of 100 levels shrinks the map's buttons past what vision reads: a doubt, so the
-    bot stops at the map with one line that says why, pressing nothing."""
-    play_pack(monkeypatch, numbered_pack(100))
+    """A pack of 99 levels shrinks the map's buttons past what vision reads (a doubt), never
+    its "play" square, which opens the game's next level: the bot pressed nothing and
+    stopped at the map; it now plays on by the square, level after level."""
+    play_pack(monkeypatch, numbered_pack(99))
     table = rig(fresh=True)
+    result = table.play(max_levels=3)
+    assert result.ok, result.stopped
+    assert table.completed() == [1, 2, 3]
+    assert [s.level for s in result.levels] == [1, 2, 3]
+
+
+def test_by_the_play_square_the_run_ends_when_it_opens_a_level_played(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Every level but the last done before: the square opens the last, and once that is
+    done it opens the last again (the game's last open level), which ends the run, ok."""
+    play_pack(monkeypatch, numbered_pack(99))
+    progress = SavedProgress()
+    for number in range(1, 99):
+        progress = progress.with_completed(number)
+    save(tmp_path / "data" / FILE_NAME, progress)
+    table = rig()
     result = table.play()
+    assert result.ok, result.stopped
+    assert table.completed() == [99] and [s.level for s in result.levels] == [99]
+
+
+def test_with_levels_a_map_too_shrunk_to_read_stops_the_bot_naming_the_doubt(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    """--levels asks for levels the square cannot choose: the bot stops at the map with one
+    line that says why, pressing nothing."""
+    play_pack(monkeypatch, numbered_pack(99))
+    table = rig(fresh=True)
+    result = table.play(levels=(2,))
     assert not result.ok and result.levels == ()
     assert result.stopped is not None and "level map:" in result.stopped, result.stopped
     assert table.events("pick") == []

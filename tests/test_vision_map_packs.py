@@ -242,19 +242,24 @@ def test_a_map_of_many_levels_reads_with_its_shrunk_buttons(count: int, scale: f
     assert reading.to_dict()["levels"] == render.truth["levels"]
 
 
-@pytest.mark.parametrize(("count", "scale"), [(100, 1.0), (60, 0.6)])
+@pytest.mark.parametrize(("count", "scale"), [(100, 1.0), (99, 1.0), (60, 0.6), (64, 0.55)])
 def test_a_map_shrunk_past_what_vision_reads_is_a_doubt_not_the_title(count: int,
                                                                       scale: float) -> None:
     """A hundred levels shrink the buttons to 11 logical px, sixty at 0.6x to 11 screen px:
     under 12 px on the screen vision cannot tell a check mark (nor, at 1x, a shrunk button
     from a locked one's digits), and the screen, which shows the logo, was once read as the
-    title, sure and wrong. Its filled buttons make it a map, doubted."""
+    title, sure and wrong. Its filled buttons make it a map, doubted. Its "play" square,
+    which opens the next level and never shrinks, is still found where the game draws it
+    (the bot plays on by it: bot.play)."""
     levels = built_in().levels
     pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
-    reading = read_screen(render_screen("level_select", completed=count // 3, pack=pack,
-                                        scale=scale).image)
+    render = render_screen("level_select", completed=count // 3, pack=pack, scale=scale)
+    reading = read_screen(render.image)
     assert reading.screen == "level_select"
     assert reading.doubts
+    play, drawn = reading.buttons.get("play"), render.truth["boxes"]["buttons"]["play"]
+    assert play is not None, [str(d) for d in reading.doubts]
+    assert max(abs(a - b) for a, b in zip(play.to_list(), drawn, strict=True)) <= 2, (play, drawn)
 
 
 @pytest.mark.parametrize(("states", "ordered"), [

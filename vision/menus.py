@@ -31,6 +31,7 @@ from vision.screens import (
     has_logo,
     ink_above_first,
     lattice_buttons,
+    lone_play_square,
     map_buttons,
     map_fault,
     play_square,
@@ -505,7 +506,13 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
     if reading is not None:
         return reading
     if logo_over_buttons():
-        return ScreenReading("level_select", game=shot.game, scale=shot.scale, doubts=(
+        # Its own "play" square, which opens the next level, may still be pressed.
+        parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
+        height, width = shot.view.image.shape[:2]
+        play = lone_play_square(parts, width, height)
+        return ScreenReading("level_select", game=shot.game, scale=shot.scale, buttons=(
+            MappingProxyType({"play": shot.box(play)}) if play is not None
+            else MappingProxyType({})), doubts=(
             Doubt(Named("level map"), "a level button, but too few to read the map"),))
     if has_logo(view, background):
         return ScreenReading("title", game=shot.game, scale=shot.scale)
@@ -523,7 +530,9 @@ def _map_reading(shot: Shot, dark: np.ndarray, found: list[MapButton],
         return None
     named = {f"{b.number:02d}": shot.box(b.box) for b in buttons}
     parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
-    play = play_square(parts, buttons)
+    height, width = shot.view.image.shape[:2]
+    # (a map of many levels shrinks its buttons, never the square: sized by them, it is lost)
+    play = play_square(parts, buttons) or lone_play_square(parts, width, height)
     if play is not None:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)

@@ -660,3 +660,18 @@ def play_square(parts: Sequence[Part], buttons: Sequence[MapButton]) -> Rect | N
               and abs(p.rect.h - side) < SCREEN_KIND.play_size_tolerance * side
               and p.rect.bottom < top and p.area < SCREEN_KIND.play_hollow * p.rect.w * p.rect.h]
     return hollow[-1] if hollow else None
+
+
+def lone_play_square(parts: Sequence[Part], width: int, height: int) -> Rect | None:
+    """The "play" square where no level button could be read to size it (a map of many
+    levels shrinks its buttons, never the square): a hollow square of the usual button's
+    side (`SCREEN_KIND.button_side` of the width), on the game's middle, above the buttons'
+    rows."""
+    low, high = (f * width for f in SCREEN_KIND.button_side)
+    top = SCREEN_KIND.button_band[0] * height
+    hollow = [p.rect for p in parts
+              if low <= p.rect.w <= high and low <= p.rect.h <= high
+              and abs(p.rect.w - p.rect.h) < SCREEN_KIND.play_size_tolerance * p.rect.w
+              and abs(p.center[0] - width / 2) < p.rect.w / 2 and p.rect.bottom < top
+              and p.area < SCREEN_KIND.play_hollow * p.rect.w * p.rect.h]
+    return hollow[-1] if len(hollow) >= 1 else None
