@@ -510,10 +510,11 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
         height, width = shot.view.image.shape[:2]
         play = lone_play_square(parts, width, height)
-        return ScreenReading("level_select", game=shot.game, scale=shot.scale, buttons=(
-            MappingProxyType({"play": shot.box(play)}) if play is not None
-            else MappingProxyType({})), doubts=(
-            Doubt(Named("level map"), "a level button, but too few to read the map"),))
+        return ScreenReading("level_select", game=shot.game, scale=shot.scale,
+                             buttons=MappingProxyType({} if play is None
+                                                      else {"play": shot.box(play)}),
+                             doubts=(Doubt(Named("level map"),
+                                           "a level button, but too few to read the map"),))
     if has_logo(view, background):
         return ScreenReading("title", game=shot.game, scale=shot.scale)
     return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(

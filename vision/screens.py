@@ -674,4 +674,4 @@ def lone_play_square(parts: Sequence[Part], width: int, height: int) -> Rect | N
               and abs(p.rect.w - p.rect.h) < SCREEN_KIND.play_size_tolerance * p.rect.w
               and abs(p.center[0] - width / 2) < p.rect.w / 2 and p.rect.bottom < top
               and p.area < SCREEN_KIND.play_hollow * p.rect.w * p.rect.h]
-    return hollow[-1] if len(hollow) >= 1 else None
+    return hollow[-1] if hollow else None
