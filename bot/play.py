@@ -671,7 +671,9 @@ class Player:
         if played is not None:
             self._until_changed(played)
         sight = self.eyes.look()
-        while sight.reading.screen == "level" and self.clock() < deadline:
+        # A board with no givens shows no cell outline once full: a frame of it drawn before
+        # the completed screen reads as no screen of the game (a slow game at 2.5x showed one).
+        while sight.reading.screen in ("level", "unknown") and self.clock() < deadline:
             # Read again once the game changed (a grab every few ms: the completed screen dims
             # it all), not at a fixed pace: the level's time ends when the game says so.
             self._until_changed(sight)

@@ -883,3 +883,25 @@ def test_a_lifted_piece_with_no_sure_answer_goes_back_and_nothing_is_dropped_on_
     landed = [(tuple(d["cell"]), d["value"]) for d in drops if d["cell"] != "tray"]
     assert sorted(landed) == sorted(answer.items())
     assert result.levels[0].glance == "doubtful"
+
+
+def test_a_full_board_read_as_no_screen_before_the_completed_screen_is_waited_out(
+        rig: Callable[..., Rig], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board with no givens shows no cell's outline once its last piece is dropped: that
+    frame reads as no screen of the game ("unknown"). A slow game (2.5x, 2000 x 1500 px a
+    frame, on a loaded machine) drew it after the last drop, before its completed screen,
+    and the bot stopped: "not completed after the last drop; read again, the screen shows
+    unknown". Two such frames, then the completed screen: the bot waits them out."""
+    table = rig(fresh=True)
+    frame = np.zeros((600, 800, 3), np.uint8)
+
+    def sight(screen: str) -> bot.eyes.Sight:
+        return bot.eyes.Sight(frame, Box(0, 0, 800, 600), (0, 0), ScreenReading(screen), 0.0)
+
+    shown = [sight("unknown"), sight("unknown"), sight("level_complete")]
+    player = Player(PlayConfig(timing=FAST), Eyes(cast(Screen, table.device)), table.device,
+                    cast(Guard, None), clock=table.clock)
+    monkeypatch.setattr(player.eyes, "look", lambda *args, **kwargs: shown.pop(0))
+    monkeypatch.setattr(player, "_until_changed", lambda *args: table.clock.sleep(0.05))
+    assert player._await_complete().reading.screen == "level_complete"
+    assert shown == []
