@@ -31,7 +31,6 @@ from vision.screens import (
     has_logo,
     ink_above_first,
     lattice_buttons,
-    lone_play_square,
     map_buttons,
     map_fault,
     play_square,
@@ -509,7 +508,7 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
         # Its own "play" square, which opens the next level, may still be pressed.
         parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
         height, width = shot.view.image.shape[:2]
-        play = lone_play_square(parts, width, height)
+        play = play_square(parts, width, height)
         return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                              buttons=MappingProxyType({} if play is None
                                                       else {"play": shot.box(play)}),
@@ -532,8 +531,7 @@ def _map_reading(shot: Shot, dark: np.ndarray, found: list[MapButton],
     named = {f"{b.number:02d}": shot.box(b.box) for b in buttons}
     parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
     height, width = shot.view.image.shape[:2]
-    # (a map of many levels shrinks its buttons, never the square: sized by them, it is lost)
-    play = play_square(parts, buttons) or lone_play_square(parts, width, height)
+    play = play_square(parts, width, height)
     if play is not None:
         named["play"] = shot.box(play)
     levels = {state: tuple(b.number for b in buttons if b.state == state)

@@ -649,24 +649,11 @@ def _mark_beside_mirror(corner: np.ndarray, mirror: np.ndarray, fill_luma: int,
         and lit - shade >= SCREEN_KIND.check_mirror_margin
 
 
-def play_square(parts: Sequence[Part], buttons: Sequence[MapButton]) -> Rect | None:
-    """The "play" square above the level buttons: a hollow square of about a button's size."""
-    if not buttons:
-        return None
-    side = float(np.median([b.box.w for b in buttons]))
-    top = min(b.box.y for b in buttons)
-    hollow = [p.rect for p in parts
-              if abs(p.rect.w - side) < SCREEN_KIND.play_size_tolerance * side
-              and abs(p.rect.h - side) < SCREEN_KIND.play_size_tolerance * side
-              and p.rect.bottom < top and p.area < SCREEN_KIND.play_hollow * p.rect.w * p.rect.h]
-    return hollow[-1] if hollow else None
-
-
-def lone_play_square(parts: Sequence[Part], width: int, height: int) -> Rect | None:
-    """The "play" square where no level button could be read to size it (a map of many
-    levels shrinks its buttons, never the square): a hollow square of the usual button's
-    side (`SCREEN_KIND.button_side` of the width), on the game's middle, above the buttons'
-    rows."""
+def play_square(parts: Sequence[Part], width: int, height: int) -> Rect | None:
+    """The "play" square above the level buttons: a hollow square of the usual button's side
+    (`SCREEN_KIND.button_side` of the width), on the game's middle, above the buttons' rows.
+    Sized by the game, not by the buttons: a map of many levels shrinks its buttons, never
+    the square, and sized by them it was lost (the one thing left to press on such a map)."""
     low, high = (f * width for f in SCREEN_KIND.button_side)
     top = SCREEN_KIND.button_band[0] * height
     hollow = [p.rect for p in parts

@@ -372,7 +372,7 @@ class ScreenKindSettings:
     # of the fill's height and width: the band the completed check mark stands in, above the
     # digits in the fill's top-left corner
     check_corner: tuple[float, float] = (0.06, 0.26)
-    play_size_tolerance: float = 0.25  # of a button's side: "play" is about a button's size
+    play_size_tolerance: float = 0.25  # of its side: "play" is square to within this
     play_hollow: float = 0.5  # of its box: "play" is an outline, so its ink covers less
     word_gap: float = 0.6  # of the text height: a wider gap splits two words
     word_space_share: float = 0.5  # of the widest gap in the line: narrower ones split no words
