@@ -338,6 +338,20 @@ def test_a_sliver_of_ink_in_a_cell_is_read_not_raised() -> None:
                                                 shot.truth["puzzle"])
 
 
+@pytest.mark.parametrize(("scale", "level"), [(0.6, 1), (1.0, 6), (1.7, 12)])
+def test_a_sliver_of_frame_at_the_games_edge_leaves_the_level_label_read(scale: float,
+                                                                         level: int) -> None:
+    """A real "Level 01" shrunk to 0.82x and darkened kept a 1 px sliver of the browser's frame
+    at the game's left edge, level with the label: the label's line began at the sliver and
+    held nothing else, so the level read as none, with no doubt to say so."""
+    shot = render_screen("level", level=level, scale=scale, frame=True)
+    game = read_screen(shot.image).game
+    image = shot.image.copy()
+    image[game.y + 2:game.y + game.h // 10, game.x] = (40, 40, 40)
+    reading = read_screen(image)
+    assert (reading.level, reading.doubts) == (level, ())
+
+
 @pytest.mark.parametrize(("scale", "seed"), [(0.5, 0), (1.0, 0), (2.5, 0), (1.0, 11), (0.7, 12)])
 def test_a_board_of_one_cell_is_a_level(scale: float, seed: int) -> None:
     """A level of one empty cell and one piece in the tray: a lone outlined square, as the

@@ -682,9 +682,13 @@ def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, f
 
 
 def level_label_parts(parts: Sequence[Part], width: int, height: int) -> list[Part]:
-    """The blobs of the text line in the top-left corner, left to right."""
+    """The blobs of the text line in the top-left corner, left to right. A blob touching the
+    game's edge is none of them: the label stands well inside, and a sliver of the browser's
+    frame left at the edge began the line, which then held nothing else (a real "Level 01"
+    at 0.82x, gamma 1.32, read as no label at all, and no doubt said so)."""
     corner_w, corner_h = LABEL.label_corner[0] * width, LABEL.label_corner[1] * height
-    inside = [p for p in parts if p.rect.right <= corner_w and p.rect.bottom <= corner_h]
+    inside = [p for p in parts if p.rect.right <= corner_w and p.rect.bottom <= corner_h
+              and p.rect.x > 0 and p.rect.y > 0]
     if not inside:
         return []
     tallest = max(p.rect.h for p in inside)
