@@ -671,8 +671,9 @@ class Player:
         if played is not None:
             self._until_changed(played)
         sight = self.eyes.look()
-        # A board with no givens shows no cell outline once full: a frame of it drawn before
-        # the completed screen reads as no screen of the game (a slow game at 2.5x showed one).
+        # A board with no givens shows no cell outline once full: vision reads such a frame
+        # by its pieces, but one it cannot still reads as no screen of the game (a slow game
+        # at 2.5x showed one before the completed screen).
         while sight.reading.screen in ("level", "unknown") and self.clock() < deadline:
             # Read again once the game changed (a grab every few ms: the completed screen dims
             # it all), not at a fixed pace: the level's time ends when the game says so.

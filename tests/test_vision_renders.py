@@ -338,6 +338,39 @@ def test_a_sliver_of_ink_in_a_cell_is_read_not_raised() -> None:
                                                 shot.truth["puzzle"])
 
 
+_COVERED = {
+    "2x2": [[0, 0, None], [0, 1, None], [1, 0, None], [1, 1, None]],
+    "blocks apart": [[0, 0, None], [0, 3, None], [2, 0, None]],
+    "4x5": [[r, c, None] for r in range(4) for c in range(5)],
+}
+
+
+@pytest.mark.parametrize("scale", [0.5, 1.0, 2.0])
+@pytest.mark.parametrize("board", sorted(_COVERED))
+def test_a_board_whose_every_cell_holds_a_piece_is_read(board: str, scale: float) -> None:
+    """The frame between the last drop and "Level Completed" on a level with no givens: every
+    cell holds a piece, so no cell outline shows. It read as no screen ("a flat area of the
+    game's shape with no board, buttons or logo"), beside Restart and Quit. The pieces in
+    cells are the board; 20 of them at 0.5x also leave the tray's brackets."""
+    import json
+
+    from game.levels import pack_level
+
+    cells = _COVERED[board]
+    pieces = [(r + 2 * c) % 10 for r, c, _ in cells]  # a fill that breaks no rule
+    # (every fill of the 2x2's row 0 holds a 0 and a 2)
+    sums = [{"axis": "row", "index": 0, "total": 2, "scope": "line", "side": "left"}
+            ] if board == "2x2" else []
+    level = pack_level(json.dumps({"puzzle": {"cells": cells, "pieces": sorted(pieces),
+                                              "sums": sums}}), 1, board)
+    shot = render_screen("level", level=level, scale=scale, placed=len(pieces), frame=True)
+    reading = read_screen(shot.image)
+    seen = reading.to_dict()
+    assert (reading.screen, reading.doubts) == ("level", ())
+    assert same_board(seen["puzzle"], shot.truth["puzzle"])
+    assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))
+
+
 @pytest.mark.parametrize(("scale", "level"), [(0.6, 1), (1.0, 6), (1.7, 12)])
 def test_a_sliver_of_frame_at_the_games_edge_leaves_the_level_label_read(scale: float,
                                                                          level: int) -> None:

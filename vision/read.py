@@ -23,10 +23,10 @@ from vision.grid import one_size, outline_passes, outline_squares
 from vision.level import level_reader, shows_level_buttons
 from vision.locate import GameView, find_game, found_at, view_of
 from vision.menus import read_completed, read_title_or_map
-from vision.pieces import find_pieces
+from vision.pieces import FoundPiece, find_pieces
 from vision.reading import Doubt, Named, ScreenReading
 from vision.screens import is_overlay
-from vision.settings import LEVEL, READ
+from vision.settings import GRID, LEVEL, PIECE, READ
 
 
 class ImageFormatError(ValueError):
@@ -188,6 +188,13 @@ def _view_reader(shot: Shot) -> Reader:
         return _as_read(read_completed(shot))
     dark = dark_ink(view.image, shot.background)
     squares, odd = one_size(outline_squares(dark, view.image, shot.background))
+    if len(squares) <= PIECE.covered_outlines:
+        covered = _covered_board(shot, dark)
+        # (outlines found stand aside only for cells measured by their pitch: from the
+        # fills alone their side may be a fifth off, and a real outline must never go)
+        if covered is not None and (not squares or covered.by_pitch
+                                    and not _same_side(squares, covered.cells)):
+            return level_reader(shot, dark, covered.cells, [], covered.pieces)
     if len(squares) >= 2:  # the map's lone "play" square is no board
         return level_reader(shot, dark, squares, odd)
     reading = read_title_or_map(shot, dark)
@@ -200,3 +207,64 @@ def _view_reader(shot: Shot) -> Reader:
                                                shot.scale)):
             return level_reader(shot, dark, squares, odd)
     return _as_read(reading)
+
+
+def _cell_side(placed: list[FoundPiece]) -> tuple[float, bool]:
+    """The side of the cells these pieces stand in: from the nearest two side by side, whose
+    centres stand a pitch apart (GridSettings.usual_pitch of usual_side), or else from the
+    fills' own side (PieceSettings.fill_share, which the look's piece frames change); and
+    whether it was the pitch."""
+    fill = float(np.median([p.fill.side for p in placed]))
+    centres = [p.fill.center for p in placed]
+    steps = [abs(a[i] - b[i]) for n, a in enumerate(centres) for b in centres[n + 1:]
+             for i in (0, 1) if abs(a[1 - i] - b[1 - i]) < fill / 2]
+    low, high = PIECE.pitch_over_fill
+    pitch = min((step for step in steps if low * fill <= step), default=None)
+    if pitch is not None and pitch <= high * fill:
+        return pitch * GRID.usual_side / GRID.usual_pitch, True
+    return fill / PIECE.fill_share, False
+
+
+def _same_side(squares: list[Rect], cells: list[Rect]) -> bool:
+    """Whether the outlines found are as large as the cells the pieces stand in (within
+    GridSettings.size_tolerance, as all cells are one size): else they are no cells of this
+    board (the corner brackets of an emptied tray, shrunk to 0.6x, close into
+    squares twice a cell's side)."""
+    if not squares:
+        return False
+    return abs(_side(squares) - _side(cells)) <= GRID.size_tolerance * _side(cells)
+
+
+@dataclass(frozen=True)
+class Covered:
+    """A board whose every cell holds a piece: the cells round the pieces, every piece
+    found, and whether the cells' side was measured by their pitch (`_cell_side`)."""
+
+    cells: list[Rect]
+    pieces: list[FoundPiece]
+    by_pitch: bool
+
+
+def _covered_board(shot: Shot, dark: np.ndarray) -> Covered | None:
+    """A level whose every cell holds a piece, the frame between the last drop and "Level
+    Completed": no cell outline shows beside the pieces that cover them, so it read as no
+    screen ("a flat area of the game's shape with no board, buttons or logo", beside Restart
+    and Quit). With the level's buttons there, the pieces standing in cells are the board:
+    the cells round them.
+    The cells' side is first guessed at sizes whose pieces' fills together span the cells'
+    range (GridSettings.min_side to max_side), then measured from the fills found. Asked
+    only where few outlines show (PieceSettings.covered_outlines): a board has more."""
+    view, background = shot.view.image, shot.background
+    if not shows_level_buttons(shot, dark, GRID.usual_side):
+        return None
+    for guess in PIECE.covered_guesses:
+        side = guess * GRID.usual_side
+        placed = [p for p in find_pieces(view, background, dark, side, shot.scale)
+                  if p.in_cell]
+        if placed:
+            side, by_pitch = _cell_side(placed)
+            found = find_pieces(view, background, dark, side, shot.scale)
+            cells = [Rect(cx - side / 2, cy - side / 2, side, side)
+                     for cx, cy in (p.fill.center for p in found if p.in_cell)]
+            return Covered(cells, found, by_pitch) if cells else None
+    return None

@@ -237,6 +237,18 @@ class PieceSettings:
     """Pieces in the tray and on the board (vision.pieces)."""
 
     side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
+    # A board whose every cell holds a piece shows no outline to measure its cells by: they
+    # are guessed at these times GridSettings.usual_side (each guess finds fills over
+    # side_range of it: together 16-88 logical px), then taken as the fills' median over
+    # `fill_share`, a fill's side over its cell's (36 px of 44 in the real look).
+    covered_guesses: tuple[float, ...] = (1.0, 0.6, 1.65)
+    fill_share: float = 36 / 44
+    # Two placed pieces' centres this many times a fill's side apart, along a row or a
+    # column, stand a pitch apart: side by side (48 px over 36 in the real look; bordered
+    # or outlined looks' fills are a little smaller or larger), not a cell or more between.
+    pitch_over_fill: tuple[float, float] = (1.1, 1.7)
+    # ... asked only where this many outlines of one size or fewer show
+    covered_outlines: int = 2
     squareness: float = 0.15
     min_fill: float = 0.55  # the fill covers most of its box (the digit is a hole)
     # capture pixels a fill's width may differ from its height beyond `squareness`: one
