@@ -173,6 +173,22 @@ def test_the_title_shrunk_to_half_and_compressed_is_the_title(quality: int) -> N
     assert reading.screen == "title", [str(d) for d in reading.doubts]
 
 
+@pytest.mark.parametrize(("zoom", "quality", "frame"), [(0.67, 70, False), (0.75, 60, True)])
+def test_the_title_is_no_board_of_covered_cells(zoom: float, quality: int, frame: bool) -> None:
+    """The logo's squares, two lines of them in the top-right corner as Restart and Quit are,
+    stood in cells for a board whose every cell holds a piece (400 captures of the real look:
+    two titles read as level screens, sure and wrong). A piece shows its digit; the logo's
+    squares are plain fill."""
+    import cv2
+
+    shot = render_screen("title", frame=frame)
+    image = cv2.resize(shot.image, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_AREA)
+    ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    reading = read_screen(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    assert reading.screen == "title", [str(d) for d in reading.doubts]
+
+
 def test_render_boxes_map_back_to_the_framed_screenshot() -> None:
     """The same level bare and framed: every cell box moves by the game's offset only."""
     bare = read_screen(render_screen("level", level=7, scale=1.0).image)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
-from vision.colours import dark_ink
+from vision.colours import dark_ink, distance
 from vision.crops import Shot
 from vision.grid import one_size, outline_passes, outline_squares
 from vision.level import level_reader, shows_level_buttons
@@ -188,25 +188,47 @@ def _view_reader(shot: Shot) -> Reader:
         return _as_read(read_completed(shot))
     dark = dark_ink(view.image, shot.background)
     squares, odd = one_size(outline_squares(dark, view.image, shot.background))
-    if len(squares) <= PIECE.covered_outlines:
-        covered = _covered_board(shot, dark)
-        # (outlines found stand aside only for cells measured by their pitch: from the
-        # fills alone their side may be a fifth off, and a real outline must never go)
-        if covered is not None and (not squares or covered.by_pitch
-                                    and not _same_side(squares, covered.cells)):
-            return level_reader(shot, dark, covered.cells, [], covered.pieces)
     if len(squares) >= 2:  # the map's lone "play" square is no board
-        return level_reader(shot, dark, squares, odd)
+        covered = _covered_board(shot, dark) if len(squares) <= PIECE.covered_outlines \
+            else None
+        return level_reader(shot, dark, *_cells_or_covered(squares, odd, covered))
     reading = read_title_or_map(shot, dark)
-    if reading.screen == "unknown" and squares:
+    if reading.screen != "unknown":
+        return _as_read(reading)
+    covered = _covered_board(shot, dark)
+    if covered is not None and not squares:
+        return level_reader(shot, dark, covered.cells, [], covered.pieces)
+    if squares:
         side = squares[0].side
         # No map and no logo, but pieces placed in cells, or a level's Restart and Quit: a
         # board with one cell left open, or a board of one cell.
         if shows_level_buttons(shot, dark, side) or any(
                 p.in_cell for p in find_pieces(view.image, shot.background, dark, side,
                                                shot.scale)):
-            return level_reader(shot, dark, squares, odd)
+            return level_reader(shot, dark, *_cells_or_covered(squares, odd, covered))
     return _as_read(reading)
+
+
+def _cells_or_covered(squares: list[Rect], odd: list[Rect], covered: Covered | None
+                      ) -> tuple[list[Rect], list[Rect], list[FoundPiece] | None]:
+    """The outlines found as the board's cells (with the odd ones, and no pieces found yet),
+    or the cells round the pieces where every cell holds one and the outlines are of another
+    size. They stand aside only for cells measured by their pitch: from the fills alone the
+    side may be a fifth off, and a real outline must never go."""
+    if covered is not None and covered.by_pitch and not _same_side(squares, covered.cells):
+        return covered.cells, [], covered.pieces
+    return squares, odd, None
+
+
+def _shows_digit(view: np.ndarray, piece: FoundPiece) -> bool:
+    """Whether the piece's fill holds a digit: ink unlike the fill (PieceSettings.digit_ink
+    away from it) over PieceSettings.digit_share of its middle, where the game draws it."""
+    inner = piece.fill.inflate(-LEVEL.piece_digit_inset * piece.fill.side)
+    x, y = max(0, int(inner.x)), max(0, int(inner.y))
+    middle = view[y:int(np.ceil(inner.bottom)), x:int(np.ceil(inner.right))]
+    if not middle.size:
+        return False
+    return float(np.mean(distance(middle, piece.colour) > PIECE.digit_ink)) >= PIECE.digit_share
 
 
 def _cell_side(placed: list[FoundPiece]) -> tuple[float, bool]:
@@ -261,6 +283,8 @@ def _covered_board(shot: Shot, dark: np.ndarray) -> Covered | None:
         side = guess * GRID.usual_side
         placed = [p for p in find_pieces(view, background, dark, side, shot.scale)
                   if p.in_cell]
+        if placed and not all(_shows_digit(view, p) for p in placed):
+            return None  # (the title's logo: squares of plain fill, none with a digit)
         if placed:
             side, by_pitch = _cell_side(placed)
             found = find_pieces(view, background, dark, side, shot.scale)

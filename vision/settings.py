@@ -247,6 +247,11 @@ class PieceSettings:
     # column, stand a pitch apart: side by side (48 px over 36 in the real look; bordered
     # or outlined looks' fills are a little smaller or larger), not a cell or more between.
     pitch_over_fill: tuple[float, float] = (1.1, 1.7)
+    # ... and every piece standing in a cell there must show its digit: this share of its
+    # fill's middle this far from the fill's colour (a white "1" covers about a tenth of it;
+    # the title's logo squares are plain fill)
+    digit_ink: int = 60
+    digit_share: float = 0.04
     # ... asked only where this many outlines of one size or fewer show
     covered_outlines: int = 2
     squareness: float = 0.15
