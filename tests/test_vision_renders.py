@@ -387,6 +387,32 @@ def test_a_board_whose_every_cell_holds_a_piece_is_read(board: str, scale: float
     assert sorted(map(tuple, seen["placed"])) == sorted(map(tuple, shot.truth["placed"]))
 
 
+# A random layout of blocks apart (game.random_levels), its givens made pieces: fully placed
+# at 2.48x, its pieces stood for a map's level buttons ("too few to read the map").
+_SCATTERED = ("....#####", "....##.#.", "....####.", "......##.", "......##.", ".........",
+              "####.###.")
+
+
+def test_a_covered_board_that_reads_as_a_doubtful_map_is_a_level() -> None:
+    import json
+
+    from game.levels import pack_level
+
+    cells = [[r, c, None] for r, line in enumerate(_SCATTERED)
+             for c, mark in enumerate(line) if mark == "#"]
+    pieces = [0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6, 6, 6, 6, 7, 7, 7, 8, 9]
+    sums = [{"axis": "row", "index": 0, "total": 22, "scope": "line", "side": "right"},
+            {"axis": "row", "index": 2, "total": 24, "scope": "line", "side": "right"},
+            {"axis": "col", "index": 2, "total": 4, "scope": "line", "side": "top"},
+            {"axis": "col", "index": 2, "total": 4, "scope": "line", "side": "bottom"}]
+    level = pack_level(json.dumps({"puzzle": {"cells": cells, "pieces": pieces, "sums": sums}}),
+                       1, "scattered")
+    shot = render_screen("level", level=level, scale=2.48, placed=len(pieces))
+    reading = read_screen(shot.image)
+    assert (reading.screen, reading.doubts) == ("level", ())
+    assert same_board(reading.to_dict()["puzzle"], shot.truth["puzzle"])
+
+
 @pytest.mark.parametrize(("scale", "level"), [(0.6, 1), (1.0, 6), (1.7, 12)])
 def test_a_sliver_of_frame_at_the_games_edge_leaves_the_level_label_read(scale: float,
                                                                          level: int) -> None:

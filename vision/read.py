@@ -193,11 +193,15 @@ def _view_reader(shot: Shot) -> Reader:
             else None
         return level_reader(shot, dark, *_cells_or_covered(squares, odd, covered))
     reading = read_title_or_map(shot, dark)
-    if reading.screen != "unknown":
+    # A map read in doubt may be a covered board: its pieces, digits on fills, stood for
+    # level buttons (fully placed random layouts: 5 of 200 read as a map "too few to read").
+    if reading.screen == "title" or reading.screen == "level_select" and not reading.doubts:
         return _as_read(reading)
     covered = _covered_board(shot, dark)
-    if covered is not None and not squares:
+    if covered is not None and (not squares or _outlines_aside(squares, covered)):
         return level_reader(shot, dark, covered.cells, [], covered.pieces)
+    if reading.screen != "unknown":
+        return _as_read(reading)
     if squares:
         side = squares[0].side
         # No map and no logo, but pieces placed in cells, or a level's Restart and Quit: a
@@ -215,9 +219,15 @@ def _cells_or_covered(squares: list[Rect], odd: list[Rect], covered: Covered | N
     or the cells round the pieces where every cell holds one and the outlines are of another
     size. They stand aside only for cells measured by their pitch: from the fills alone the
     side may be a fifth off, and a real outline must never go."""
-    if covered is not None and covered.by_pitch and not _same_side(squares, covered.cells):
+    if covered is not None and _outlines_aside(squares, covered):
         return covered.cells, [], covered.pieces
     return squares, odd, None
+
+
+def _outlines_aside(squares: list[Rect], covered: Covered) -> bool:
+    """Whether the outlines found are no cells of the covered board: of another size than
+    its cells, measured by their pitch (`_cells_or_covered`)."""
+    return covered.by_pitch and not _same_side(squares, covered.cells)
 
 
 def _shows_digit(view: np.ndarray, piece: FoundPiece) -> bool:
