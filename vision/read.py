@@ -260,8 +260,8 @@ def _cell_side(placed: list[FoundPiece]) -> tuple[float, bool]:
 def _same_side(squares: list[Rect], cells: list[Rect]) -> bool:
     """Whether the outlines found are as large as the cells the pieces stand in (within
     GridSettings.size_tolerance, as all cells are one size): else they are no cells of this
-    board (the corner brackets of an emptied tray, shrunk to 0.6x, close into
-    squares twice a cell's side)."""
+    board (the corner brackets of an emptied tray, shrunk to 0.6x, close into squares a
+    third larger than a cell)."""
     if not squares:
         return False
     return abs(_side(squares) - _side(cells)) <= GRID.size_tolerance * _side(cells)
@@ -282,10 +282,11 @@ def _covered_board(shot: Shot, dark: np.ndarray) -> Covered | None:
     Completed": no cell outline shows beside the pieces that cover them, so it read as no
     screen ("a flat area of the game's shape with no board, buttons or logo", beside Restart
     and Quit). With the level's buttons there, the pieces standing in cells are the board:
-    the cells round them.
-    The cells' side is first guessed at sizes whose pieces' fills together span the cells'
-    range (GridSettings.min_side to max_side), then measured from the fills found. Asked
-    only where few outlines show (PieceSettings.covered_outlines): a board has more."""
+    the cells round them. The cells' side is first guessed at sizes whose pieces' fills
+    together span the cells' range (GridSettings.min_side to max_side), then measured
+    (`_cell_side`). Asked only where few outlines show (at most
+    PieceSettings.covered_outlines; fewer than two, only once no title or sure map reads):
+    a board in play shows more."""
     view, background = shot.view.image, shot.background
     if not shows_level_buttons(shot, dark, GRID.usual_side):
         return None

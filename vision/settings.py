@@ -239,8 +239,9 @@ class PieceSettings:
     side_range: tuple[float, float] = (0.6, 1.1)  # fill side over the cell side
     # A board whose every cell holds a piece shows no outline to measure its cells by: they
     # are guessed at these times GridSettings.usual_side (each guess finds fills over
-    # side_range of it: together 16-88 logical px), then taken as the fills' median over
-    # `fill_share`, a fill's side over its cell's (36 px of 44 in the real look).
+    # side_range of it: together 16-88 logical px), then measured by the pieces' pitch, or
+    # else as the fills' median over `fill_share`, a fill's side over its cell's (36 px of
+    # 44 in the real look; vision.read._cell_side).
     covered_guesses: tuple[float, ...] = (1.0, 0.6, 1.65)
     fill_share: float = 36 / 44
     # Two placed pieces' centres this many times a fill's side apart, along a row or a
