@@ -588,3 +588,19 @@ def test_a_blue_sum_whose_thick_ring_misleads_its_other_views_is_read_from_its_f
 
     shot = render(cases([30508], layouts=True)[0])
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+def test_restart_and_quit_are_found_when_their_letters_merge() -> None:
+    """Dark text in a black 1-1.5 px outline at 0.63x-1.87x: each word's letters merged into one
+    blob, and a button was a line of two blobs or more, so neither was found (3 of 155
+    level screens of random looks 99700-99899): the bot could not press Quit on a level it
+    did not want, and a board whose every cell holds a piece was no screen. A line of one
+    blob as wide as a word is a button too."""
+    from bench.looks import cases, render
+    from vision import read_screen
+
+    for case in cases([99744, 99771, 99824]):
+        assert case.screen == "level"
+        reading = read_screen(render(case).image)
+        assert reading.screen == "level"
+        assert {"restart", "quit"} <= set(reading.buttons), case

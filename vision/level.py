@@ -896,6 +896,9 @@ def _level_buttons(shot: Shot, parts: Sequence[Part]) -> dict[str, Box]:
             lines[-1].append(part)
         else:
             lines.append([part])
-    lines = [line for line in lines if len(line) >= 2]
+    # A word is several blobs, or one when its letters merged (dark text in a black outline:
+    # "Quit" one blob 1.8-2.1 times as wide as tall, and no buttons were found at all)
+    lines = [line for line in lines if len(line) >= 2
+             or line[0].rect.w >= LEVEL.merged_word * line[0].rect.h]
     return {name: shot.box(union(line))
             for name, line in zip(("restart", "quit"), lines, strict=False)}

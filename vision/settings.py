@@ -477,6 +477,10 @@ class LevelSettings:
     blue_lean: int = 20
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
+    # ... each a line of two blobs or more, or of one this many times as wide as tall: a
+    # word whose letters merged ("Quit" in a black outline: 1.8-2.1; two bold digits
+    # touching, the widest other blob that may stand there, are about 1.3)
+    merged_word: float = 1.6
     level_digits: int = 2  # the game pads the level number: "Level 07"
     # A doubtful level label on a level screen is read from its plain view's classifier votes
     # alone when each digit is this probable (vision.crops._votes_stand), as a dark sum's
