@@ -198,7 +198,7 @@ def _view_reader(shot: Shot) -> Reader:
     if reading.screen == "title" or reading.screen == "level_select" and not reading.doubts:
         return _as_read(reading)
     covered = _covered_board(shot, dark)
-    if covered is not None and (not squares or _outlines_aside(squares, covered)):
+    if covered is not None and _outlines_aside(squares, covered):
         return level_reader(shot, dark, covered.cells, [], covered.pieces)
     if reading.screen != "unknown":
         return _as_read(reading)
@@ -209,7 +209,7 @@ def _view_reader(shot: Shot) -> Reader:
         if shows_level_buttons(shot, dark, side) or any(
                 p.in_cell for p in find_pieces(view.image, shot.background, dark, side,
                                                shot.scale)):
-            return level_reader(shot, dark, *_cells_or_covered(squares, odd, covered))
+            return level_reader(shot, dark, squares, odd)
     return _as_read(reading)
 
 
@@ -225,9 +225,9 @@ def _cells_or_covered(squares: list[Rect], odd: list[Rect], covered: Covered | N
 
 
 def _outlines_aside(squares: list[Rect], covered: Covered) -> bool:
-    """Whether the outlines found are no cells of the covered board: of another size than
-    its cells, measured by their pitch (`_cells_or_covered`)."""
-    return covered.by_pitch and not _same_side(squares, covered.cells)
+    """Whether the outlines found (maybe none) are no cells of the covered board: of another
+    size than its cells, measured by their pitch (`_cells_or_covered`)."""
+    return not squares or covered.by_pitch and not _same_side(squares, covered.cells)
 
 
 def _shows_digit(view: np.ndarray, piece: FoundPiece) -> bool:
@@ -262,8 +262,6 @@ def _same_side(squares: list[Rect], cells: list[Rect]) -> bool:
     GridSettings.size_tolerance, as all cells are one size): else they are no cells of this
     board (the corner brackets of an emptied tray, shrunk to 0.6x, close into squares a
     third larger than a cell)."""
-    if not squares:
-        return False
     return abs(_side(squares) - _side(cells)) <= GRID.size_tolerance * _side(cells)
 
 
