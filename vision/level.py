@@ -236,7 +236,11 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     placed = [_cell_around(p.fill, side) for p in pieces if p.in_cell]
     grid = fit_grid([*squares, *placed])
     coloured = blue_text(logical, shot.background) | red_ink(logical, shot.background)
-    ink = _without_outlines(dark | coloured, [*squares, *placed], side)
+    # A placed piece's cell is cleared where its fill says and where the lattice says: a
+    # fill drawn off its cell's centre (by its frame's shade) left a pixel of outline that
+    # joined the row's arrow beside it (random look 16053: "ink that is not a sum arrow").
+    snapped = [grid.cell_square(*grid.coordinates(p.center)[:2]) for p in placed]
+    ink = _without_outlines(dark | coloured, [*squares, *placed, *snapped], side)
     _add_red_givens(ink, red_text(logical, shot.background), squares, side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)
