@@ -144,7 +144,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                     continue
                 labelled = {*nearest, *((f.axis, f.index, f.side) for f in found)}
                 lost = _arrowless(parts, grid, axis, index, side, position, claimed, labels,
-                                  ends, labelled)
+                                  ends, labelled, view)
                 if lost is not None:
                     found.append(lost)
                     claimed |= {part.label for part in lost.parts}
@@ -452,7 +452,8 @@ def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
 def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
                end: int, claimed: set[int], labels: np.ndarray,
                ends: dict[Axis, dict[int, tuple[int, int]]],
-               labelled: set[tuple[Axis, int, Side]]) -> FoundSum | None:
+               labelled: set[tuple[Axis, int, Side]],
+               view: np.ndarray | None = None) -> FoundSum | None:
     """A label at a line's end whose arrow no test above could see, or None.
 
     The game draws a label at fixed places from the end cell's edge: the arrow from right at
@@ -510,7 +511,7 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         arrow = _gap_part(first, along, outward, edge)  # the arrow lost: where it stood
         head = [first]
     else:
-        cut = _cut_arrow(first, labels, along, outward, pitch)
+        cut = _cut_arrow(first, labels, along, outward, pitch, view)
         if cut is None:
             return None
         arrow, digits_part = cut
@@ -577,16 +578,31 @@ def _gap_part(digits: Part, along: int, outward: int, edge: float) -> Part:
 
 
 def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
-               pitch: float) -> tuple[Part, Part] | None:
+               pitch: float, view: np.ndarray | None = None) -> tuple[Part, Part] | None:
     """An arrow merged with its digits, cut apart where the blob narrows between them: the
     arrow's tip, thin, touches the digits' ring, or where a faint arrow's thin core steps up
-    to the ring's full height. None when the blob has no such waist or step within an
+    to the ring's full height, or (in `view`'s luma) where the halo that joined them fades
+    to nearly the ground. None when the blob has no such waist, step or valley within an
     arrow's length of its start (then it is no arrow and digits)."""
     x, y, w, h = (int(v) for v in (blob.rect.x, blob.rect.y, blob.rect.w, blob.rect.h))
     mask = labels[y:y + h, x:x + w] == blob.label
     profile = mask.sum(axis=along).astype(float)  # ink across the line, position by position
     if outward < 0:
         profile = profile[::-1]
+    cut = _waist_or_step(profile, pitch)
+    if cut is None and view is not None:
+        contrast = _contrast_profile(blob, labels, view, along)
+        cut = _valley(contrast[::-1] if outward < 0 else contrast,
+                      min(len(profile) - 2, int(LABEL.arrow_head_long * pitch)))
+    if cut is None:
+        return None
+    n = len(profile)
+    (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))
+    return (_sub_part(blob, mask, along, h0, h1), _sub_part(blob, mask, along, t0, t1))
+
+
+def _waist_or_step(profile: np.ndarray, pitch: float) -> int | None:
+    """Where the ink's profile, from the cell outward, parts an arrow from its digits."""
     # The digits begin, at the latest, where the ink grows near their full height after the
     # arrow (a large arrow's base beside small digits is near their height too: random looks
     # 2411, 6299); the waist is the thinnest place before (the furthest out of equals, as the
@@ -601,13 +617,7 @@ def _cut_arrow(blob: Part, labels: np.ndarray, along: int, outward: int,
     if limit < 2:
         return None
     cut = _waist(profile, limit)
-    if cut is None:
-        cut = _step(profile, limit)
-    if cut is None:
-        return None
-    n = len(profile)
-    (h0, h1), (t0, t1) = ((0, cut), (cut, n)) if outward > 0 else ((n - cut, n), (0, n - cut))
-    return (_sub_part(blob, mask, along, h0, h1), _sub_part(blob, mask, along, t0, t1))
+    return _step(profile, limit) if cut is None else cut
 
 
 def _waist(profile: np.ndarray, limit: int) -> int | None:
@@ -633,6 +643,40 @@ def _step(profile: np.ndarray, limit: int) -> int | None:
     thick = np.nonzero(profile > LABEL.arrow_step * profile.max())[0]
     cut = int(thick[0]) if thick.size else 0
     if not LABEL.min_stroke <= cut <= limit:
+        return None
+    return cut
+
+
+def _contrast_profile(blob: Part, labels: np.ndarray, view: np.ndarray,
+                      along: int) -> np.ndarray:
+    """The blob's strongest luma contrast with the ground round it, position by position
+    along the line (the ground as in `shaded_arrow`)."""
+    x, y, w, h = (int(v) for v in (blob.rect.x, blob.rect.y, blob.rect.w, blob.rect.h))
+    pad = LABEL.shaded_ground
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    grey = luma(view[y0:y + h + pad, x0:x + w + pad]).astype(float)
+    owned = labels[y0:y + h + pad, x0:x + w + pad]
+    ground = grey[owned == 0]
+    level = float(np.median(ground)) if ground.size else float(np.median(grey))
+    contrast = np.where(owned == blob.label, np.abs(grey - level), 0.0)
+    inside = contrast[y - y0:y - y0 + h, x - x0:x - x0 + w]
+    return np.asarray(inside.max(axis=along))
+
+
+def _valley(contrast: np.ndarray, limit: int) -> int | None:
+    """Where a light arrow ends and its ringed digits begin when the ink shows no waist or
+    step: at 0.5x-0.6x under JPEG the arrow's halo joins the ring's, and the ink is as tall
+    at the arrow as at the digits (random looks 16764, 17493). Luma still parts them: the
+    halo between is nearly the ground (contrast 5-9 between an arrow's 38-88 and digits'
+    67-113). The valley is the faintest place from 2 px to `limit` (the furthest out of
+    equals), at most `LABEL.arrow_valley` of the fainter peak beside it, the arrow's own
+    peak at least `LABEL.shaded_contrast`. None when there is none."""
+    if limit < 2:
+        return None
+    window = contrast[2:limit + 1]
+    cut = 2 + int(np.nonzero(window == window.min())[0][-1])
+    head, rest = float(contrast[:cut].max()), float(contrast[cut:].max())
+    if head < LABEL.shaded_contrast or contrast[cut] > LABEL.arrow_valley * min(head, rest):
         return None
     return cut
 

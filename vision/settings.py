@@ -218,6 +218,10 @@ class LabelSettings:
     # must show at least `shaded_contrast` grey levels of it (the arrow's luma against the
     # ground: below that JPEG's noise draws the shape).
     shaded_core: float = 0.5
+    # A merged arrow is also cut where the blob's luma contrast falls to this share of the
+    # fainter of the arrow's and the digits' (the halo that joined them: 0.06-0.26 measured
+    # at 0.53x-0.58x; a digit's own strokes never fade so far between its ink and the next).
+    arrow_valley: float = 0.35
     shaded_contrast: int = 24
     shaded_ground: int = 2  # logical px round the blob: its pixels of no ink are the ground
     number_width: float = 2.0  # of the line's height: the level number's two digits fit in it
