@@ -137,6 +137,10 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
     # specks and other text that followed a label's arrow belong to no other line's end
     claimed = arrow_ids | {part.label for chain in digits.values() for part in chain}
     found = [_with_loose_ink(label, parts, grid, claimed) for label in found]
+    # Stray ink is looked for once every label whose arrow was lost has been: a merged arrow
+    # and ringed digits below a column's end cell also stand beside a row's end, and
+    # taken there first as stray ink, they hid the column's label (random layout 51562).
+    unlabelled = []
     for axis, lines in ends.items():
         for index, (first, last) in sorted(lines.items()):
             for side, position in _ends(axis, first, last):
@@ -148,10 +152,12 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 if lost is not None:
                     found.append(lost)
                     claimed |= {part.label for part in lost.parts}
-                    continue
-                stray = _stray_ink(parts, grid, axis, index, side, position, claimed)
-                if stray is not None:
-                    found.append(stray)
+                else:
+                    unlabelled.append((axis, index, side, position))
+    for axis, index, side, position in unlabelled:
+        stray = _stray_ink(parts, grid, axis, index, side, position, claimed)
+        if stray is not None:
+            found.append(stray)
     return sorted(found, key=board_order)
 
 
