@@ -728,3 +728,32 @@ def test_both_engines_naming_the_same_digits_in_every_view_read_them() -> None:
     assert _consensus([whole]) is None
     assert _consensus([Glyph("64", 0.3, (), "64", 0.6)] * 3) is None
     assert _consensus([Glyph("12", 0.3, (), "12", 0.6), Glyph("2", 0.0, (), "12", 0.6)]) is None
+
+
+@pytest.mark.parametrize("screen", ["level", "level_complete"])
+@pytest.mark.parametrize(("level", "scale"), [(105, 1.0), (120, 1.0), (111, 1.0), (100, 0.6),
+                                              (199, 2.0), (99, 1.0)])
+def test_a_level_number_of_three_digits_is_never_read_as_its_last_two(
+        tmp_path: Path, screen: str, level: int, scale: float) -> None:
+    """A pack of level files may hold more than 99 levels, and the practice game labels the
+    105th "Level 105". The number's first digit stood outside the two digits' width, so the
+    label read "05", level 5, sure and wrong, on the level screen and under the Level
+    Completed overlay alike (vision.labels.level_number_parts). Three digits are now read
+    as three: OCR reads labels of two digits at most, so the reading is a doubt naming the
+    number, and the bot takes the level it opened."""
+    from game.render import render_screen
+    from vision import read_screen
+
+    source = Path(__file__).parent / "data" / "packs" / "shapes" / "01-nine-rows.json"
+    for n in range(1, 201):  # (copies of one level file)
+        (tmp_path / f"{n:03d}.json").write_text(source.read_text())
+    shot = render_screen(screen, level=level, pack=tmp_path, seed=1, scale=scale)
+    reading = read_screen(shot.image)
+    assert reading.screen == screen
+    if level < 100:
+        assert (reading.level, reading.doubts) == (level, ())
+        return
+    assert reading.level is None
+    assert any(str(d.element) == "level label" for d in reading.doubts), reading.doubts
+    doubted = {v for d in reading.doubts for v in d.candidates}
+    assert level % 100 not in doubted or level in doubted, reading.doubts

@@ -864,14 +864,15 @@ def number(glyph: Glyph | None, element: Element, box: Box, doubts: list[Doubt],
     return int(glyph.text)
 
 
-def level_number(glyph: Glyph | None, box: Box, doubts: list[Doubt]) -> int | None:
-    """The level label's number ("Level 07": two digits, padded), or None with a doubt.
-    Levels count from 1: a label read "00" is a misread (the classifier's vote for a faint
-    "09", its "9" taken for a second "0")."""
-    level = number(glyph, LEVEL_LABEL, box, doubts, single=False, width=LEVEL.level_digits)
+def level_number(glyph: Glyph | None, box: Box, doubts: list[Doubt],
+                 digits: int = LEVEL.level_digits) -> int | None:
+    """The level label's number ("Level 07": two digits, padded; `digits`, how many its ink
+    shows), or None with a doubt. Levels count from 1: a label read "00" is a misread (the
+    classifier's vote for a faint "09", its "9" taken for a second "0")."""
+    level = number(glyph, LEVEL_LABEL, box, doubts, single=False, width=digits)
     if level == 0:
         doubts.append(Doubt(LEVEL_LABEL, "read 00: levels count from 1", box,
-                            candidates(glyph, False, LEVEL.level_digits, None)))
+                            candidates(glyph, False, digits, None)))
         return None
     return level
 

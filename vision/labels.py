@@ -805,6 +805,37 @@ def last_word(parts: Sequence[Part]) -> list[Part]:
     return list(parts[start:])
 
 
+def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
+    """The level number's blobs in its label's line, and how many digits it shows: two (the
+    game pads it: "Level 07"), or three past level 99 ("Level 105", which a pack of level
+    files may reach). A third digit stands before the two `last_word` finds, nearer them
+    than the word before it, shaped like a digit: the "l" ending "Level" stands a letter's
+    space from the "e" and the word's space from the number, and is a bare stroke."""
+    number = last_word(line)
+    tallest = max(p.rect.h for p in number)
+
+    def digit_like(part: Part, height: float = LABEL.text_height) -> bool:
+        return part.rect.w >= LABEL.digit_least * part.rect.h \
+            and part.rect.h >= height * tallest
+
+    # Two of three digits merged into one blob at a small zoom ("1" and a wide "00"): the
+    # blobs show three. (A faint digit broken into an arc and a sliver, or into a short wide
+    # fragment, shows no more than it is: a sliver is no digit's shape, and merged digits
+    # stand the full height.)
+    if digits_seen([p for p in number if digit_like(p, LABEL.merged_height)])[0] \
+            > LEVEL.level_digits:
+        return number, LEVEL.level_digits + 1
+    start = len(line) - len(number)
+    if start < 2:
+        return number, LEVEL.level_digits
+    third = line[start - 1]
+    after = number[0].rect.x - third.rect.right
+    before = third.rect.x - max(p.rect.right for p in line[:start - 1])
+    if digit_like(third) and before >= LABEL.third_digit_space * max(after, 1.0):
+        return [third, *number], LEVEL.level_digits + 1
+    return number, LEVEL.level_digits
+
+
 def digits_seen(parts: Sequence[Part], text: str = "") -> tuple[int, int]:
     """How many digits these blobs hold, judged by shape alone: the fewest and the most.
 

@@ -42,8 +42,8 @@ from vision.labels import (
     digits_seen,
     find_sums,
     ink_parts,
-    last_word,
     level_label_parts,
+    level_number_parts,
     union,
 )
 from vision.ocr import Glyph, chances, read_labels
@@ -122,11 +122,12 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
                                    else _by_twins(shot, board, _full_reading(labels)), quick)
 
 
-def read_level_label(shot: Shot, digits: Rect, box: Box) -> Glyph:
+def read_level_label(shot: Shot, digits: Rect, box: Box,
+                     count: int = LEVEL.level_digits) -> Glyph:
     """The level label's number on `shot`, read as a level screen reads it: every view of
     `level_label_crop` and the tiny label's rules (vision.menus reads the dimmed one so
     again, undimmed)."""
-    return _full_reading([level_label_crop(shot, digits, box)])[LEVEL_LABEL].glyph
+    return _full_reading([level_label_crop(shot, digits, box, count)])[LEVEL_LABEL].glyph
 
 
 def _full_reading(labels: Sequence[LabelCrop]) -> dict[Element, LabelRead]:
@@ -471,12 +472,21 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
     line = level_label_parts(parts, width, height)
     if len(line) < 2:
         return None
-    return level_label_crop(shot, union(last_word(line)), shot.box(union(line)))
+    number, count = level_number_parts(line)
+    return level_label_crop(shot, union(number), shot.box(union(line)), count)
 
 
-def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
+def _level_digits(shot: Shot, parts: Sequence[Part]) -> int:
+    """How many digits the level label's number shows (`_level_crop` read that many)."""
+    height, width = shot.view.image.shape[:2]
+    line = level_label_parts(parts, width, height)
+    return level_number_parts(line)[1] if len(line) >= 2 else LEVEL.level_digits
+
+
+def level_label_crop(shot: Shot, digits: Rect, box: Box,
+                     count: int = LEVEL.level_digits) -> LabelCrop:
     """The level label's number as a LabelCrop: its views cut round `digits`, a doubt
-    pointing at `box` (the whole "Level 07" line)."""
+    pointing at `box` (the whole "Level 07" line); `count`, how many digits it shows."""
     crop, _ = shot.crop(digits)
     # A second view in the fill's contrast, read when the first is doubtful (outlined text);
     # then both views' classifier votes may read it (Tesseract reads an outlined "05" "06"),
@@ -528,7 +538,7 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box) -> LabelCrop:
     label = LabelCrop(LEVEL_LABEL, (crop,), box, others, by_votes=True,
                       votes=lambda: (core(),), votes_alone=(0, LEVEL.label_votes_alone),
                       votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
-                      digits=LEVEL.level_digits, dissents=(_DARKEST,) if small else (),
+                      digits=count, dissents=(_DARKEST,) if small else (),
                       vote_backed=LEVEL.label_vote_backed, kin=_KIN)
     return _enlarged_crop(label) if shot.box(digits).h < LEVEL.enlarge_below else label
 
@@ -578,7 +588,7 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     level = None  # read after the puzzle: a doubtful label does not spoil the board
     label = reads.get(LEVEL_LABEL)
     if label is not None:
-        level = level_number(label.glyph, label.box, doubts)
+        level = level_number(label.glyph, label.box, doubts, _level_digits(shot, board.parts))
     return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
                          cells=tuple(cells), pieces=tuple(pieces), sums=tuple(sums),
                          buttons=MappingProxyType(_level_buttons(shot, board.parts)),

@@ -20,7 +20,7 @@ from puzzle.geometry import Box, Rect
 from vision.colours import darkness
 from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
 from vision.dimmed import Match, match_number
-from vision.labels import Part, ink_parts, last_word, level_label_parts, union
+from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
 from vision.level import read_level_label
 from vision.ocr import Glyph, closes, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
@@ -80,7 +80,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
     line = _columns(faint, line, threshold) or line
     label_box = shot.box(union(line))
-    number_parts = last_word(line)
+    number_parts, count = level_number_parts(line)
     digits = union(number_parts)
     line_height = max(p.rect.h for p in line)
     stroke = int(digits.h * shot.scale / COMPLETED.strokes_per_height) | 1
@@ -133,7 +133,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     if glyph.confidence < OCR.doubtful:
         glyph = _consensus(distinct) or glyph
     doubts: list[Doubt] = []
-    level = level_number(glyph, label_box, doubts)
+    level = level_number(glyph, label_box, doubts, count)
     if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
         # The dimmed label is the level screen's label under a flat overlay: undimmed, the
         # level screen's reader, with its views of outlined text (the fill inside a ring,
@@ -142,16 +142,16 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # one of the values the views named, and closing no digits two views read (`_opened`):
         # the ring closes the undimmed "3" too, while the views read it open (an outlined
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
-        again = read_level_label(_undimmed(shot, label_box), digits, label_box)
+        again = read_level_label(_undimmed(shot, label_box), digits, label_box, count)
         named = {v for d in doubts for v in d.candidates}
         # (`distinct`: the views as cut, the one pass a label this large is read in)
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                 and int(again.text) in named and not _opened(again.text, distinct) \
                 and not _zero_named(again.text, distinct):
             return int(again.text), label_box, []
-    if level is None:
+    if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
-        # the views saw broken strokes.
+        # the views saw broken strokes (numbers of two digits: the matcher draws those).
         views_named = [v for d in doubts for v in d.candidates]
         match = match_number(shot.image, label_box, shot.scale)
         if match is not None and _takes(match, views_named):

@@ -229,6 +229,14 @@ class LabelSettings:
     # before joins them if its own space is at least this share of that widest one
     # (vision.labels.last_word).
     number_space: float = 0.5
+    # A blob before the level number's two digits is a third ("Level 105") when it is at
+    # least this wide for its height (a "1" is 0.45, dimmed down to 0.29; the bare stroke of
+    # the "l" ending "Level" measured 0.12-0.27 on 300 random looks) and the space before
+    # it is at least this many times the one after it: the "l" stands a letter's space from
+    # the "e" and the word's space (2-5 times a letter's) from the number.
+    digit_least: float = 0.25
+    merged_height: float = 0.85  # of the number's tallest blob: digits merged stand as tall
+    third_digit_space: float = 1.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
     # The level label's line ends at a space wider than this share of its height: "Level 01"
     # spaces its number about 0.4 of it, and where the Level Completed overlay hides all but
