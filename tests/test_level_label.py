@@ -757,3 +757,14 @@ def test_a_level_number_of_three_digits_is_never_read_as_its_last_two(
     assert any(str(d.element) == "level label" for d in reading.doubts), reading.doubts
     doubted = {v for d in reading.doubts for v in d.candidates}
     assert level % 100 not in doubted or level in doubted, reading.doubts
+
+
+def test_a_dimmed_bold_zero_wider_than_tall_is_one_digit() -> None:
+    """Random look 1938, Level Completed at 0.67x: the dimmed bold "0" of "04" blurs 1.07
+    times as wide as tall, and counted as two merged digits it made the label's number three
+    digits long, which the views' "04" then was not. Merged digits are plainly wider."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([1938])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
