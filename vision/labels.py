@@ -819,13 +819,14 @@ def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
             and part.rect.h >= height * tallest
 
     # Two of three digits merged into one blob at a small zoom ("1" and a "00" 1.35 times as
-    # wide as tall): the blobs show three. A faint digit broken into an arc and a sliver, or
-    # into a short wide fragment, shows no more than it is (a sliver is no digit's shape, and
-    # merged digits stand the full height), nor does a lone bold "0" blurred wider than tall
-    # (a dimmed "0" 1.07 of its height at 0.67x): two merged are plainly wider.
-    shown = sum(2 if p.rect.w >= LABEL.merged_two * p.rect.h else 1
-                for p in number if digit_like(p, LABEL.merged_height))
-    if shown > LEVEL.level_digits:
+    # wide as tall): the blobs show three. A faint digit broken into a short wide fragment
+    # shows no more than it is (merged digits stand the full height), nor does a lone bold
+    # "0" blurred wider than tall (a dimmed "0" 1.07 of its height at 0.67x: two merged are
+    # plainly wider), nor a faint "0" broken into its two arcs (a dimmed "09" at 0.5x), which
+    # is why three blobs count as three digits only with two of them merged.
+    shaped = [p for p in number if digit_like(p, LABEL.merged_height)]
+    merged = [p for p in shaped if p.rect.w >= LABEL.merged_two * p.rect.h]
+    if merged and len(shaped) + len(merged) > LEVEL.level_digits:
         return number, LEVEL.level_digits + 1
     start = len(line) - len(number)
     if start < 2:
