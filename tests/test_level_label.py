@@ -768,3 +768,21 @@ def test_a_dimmed_bold_zero_wider_than_tall_is_one_digit() -> None:
 
     shot = render(cases([1938])[0])
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+def test_three_dimmed_digits_apart_within_two_digits_width_are_three(tmp_path: Path) -> None:
+    """Random look 138's "Level 148" under the Level Completed overlay at 0.74x: "1", "4" and
+    "8" stand apart, all within two digits' width of the line's end, and read "14", sure and
+    wrong, while three blobs counted as three digits only with two merged. No two of them
+    span one digit's width, as a faint "0" broken into its arcs does."""
+    from game.looks import random_look
+    from game.render import render_screen
+    from vision import read_screen
+
+    source = Path(__file__).parent / "data" / "packs" / "shapes" / "01-nine-rows.json"
+    for n in range(1, 149):  # (copies of one level file)
+        (tmp_path / f"{n:03d}.json").write_text(source.read_text())
+    shot = render_screen("level_complete", level=148, pack=tmp_path, seed=138,
+                         look=random_look(138))
+    reading = read_screen(shot.image)
+    assert reading.level is None and 148 in reading.doubts[0].candidates, reading.doubts

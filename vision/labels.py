@@ -822,11 +822,16 @@ def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
     # wide as tall): the blobs show three. A faint digit broken into a short wide fragment
     # shows no more than it is (merged digits stand the full height), nor does a lone bold
     # "0" blurred wider than tall (a dimmed "0" 1.07 of its height at 0.67x: two merged are
-    # plainly wider), nor a faint "0" broken into its two arcs (a dimmed "09" at 0.5x), which
-    # is why three blobs count as three digits only with two of them merged.
+    # plainly wider), nor a faint "0" broken into its two arcs (a dimmed "09" at 0.5x: two
+    # blobs a pixel apart, together as wide as the "9"). Three blobs apart, no two of them
+    # within one digit's width, are three digits ("148" dimmed at 0.74x: "1", "4", "8").
     shaped = [p for p in number if digit_like(p, LABEL.merged_height)]
     merged = [p for p in shaped if p.rect.w >= LABEL.merged_two * p.rect.h]
-    if merged and len(shaped) + len(merged) > LEVEL.level_digits:
+    widest = max((p.rect.w for p in shaped), default=0.0)
+    apart = len(shaped) > LEVEL.level_digits and not any(
+        b.rect.right - a.rect.x <= LABEL.broken_digit * widest
+        for a, b in zip(shaped, shaped[1:], strict=False))
+    if apart or (merged and len(shaped) + len(merged) > LEVEL.level_digits):
         return number, LEVEL.level_digits + 1
     start = len(line) - len(number)
     if start < 2:

@@ -236,6 +236,9 @@ class LabelSettings:
     # the "e" and the word's space (2-5 times a letter's) from the number.
     digit_least: float = 0.25
     merged_height: float = 0.85  # of the number's tallest blob: digits merged stand as tall
+    # Two blobs of the number spanning at most this times its widest blob may be one digit
+    # broken apart (a faint "0" into its arcs spans 1.0 of the "9" beside it).
+    broken_digit: float = 1.15
     third_digit_space: float = 1.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
     # The level label's line ends at a space wider than this share of its height: "Level 01"
