@@ -238,7 +238,7 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     grid = fit_grid([*squares, *placed])
     coloured = blue_text(logical, shot.background) | red_ink(logical, shot.background)
     # A placed piece's cell is cleared where its fill says and where the lattice says: a
-    # fill drawn off its cell's centre (by its frame's shade) left a pixel of outline that
+    # fill measured 1.5 px off its cell's centre left a pixel of outline there, which
     # joined the row's arrow beside it (random look 16053: "ink that is not a sum arrow").
     snapped = [grid.cell_square(*grid.coordinates(p.center)[:2]) for p in placed]
     ink = _without_outlines(dark | coloured, [*squares, *placed, *snapped], side)
