@@ -8,6 +8,7 @@ event log is the judge: what was picked and dropped where, which levels were com
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -55,6 +56,9 @@ class FakeClock:
     def sleep(self, seconds: float) -> None:
         self.now += seconds
         self.during_nap()
+        # A real yield, as a real sleep would give: a loop waiting on the early reader's thread
+        # (bot.early) otherwise holds the interpreter that thread needs (15 s for a 3 s test).
+        time.sleep(0)
 
     def ms(self) -> int:
         return round(self.now * 1000)
