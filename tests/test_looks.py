@@ -457,6 +457,28 @@ def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
     assert verdicts[1449] == verdicts[2493] == "exact", verdicts
 
 
+def test_a_dimmed_label_named_open_by_two_views_is_not_read_closed() -> None:
+    """Added ink closes a gap and never opens one: a view naming the open digits, as its
+    vote or an alternative, is evidence against the closed ones, as a view reading them is
+    (vision.menus._opened). Forced "Level Completed" looks read sure and wrong before: a
+    dimmed "05" at 0.78x read "06" sure as cut while two enlarged views named "05" (62066;
+    the matcher then reads it), and an outlined "03" at 2.1x read "08" sure in one view, two
+    others naming "03" among their alternatives (65775)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+    from vision.menus import _opened
+
+    seen = [Glyph("06", 0.3, ("05",), "06", 0.0), Glyph("", 0.0, ("06", "05"), "05", 0.0),
+            Glyph("06", 0.99, (), "06", 0.97)]
+    assert _opened("06", seen) == ("05",)
+    assert _opened("06", seen[1:]) == ()  # one view naming it is not enough
+    verdicts = {}
+    for case in cases([62066, 65775], completed_screens=True):
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert verdicts == {62066: "exact", 65775: "doubt"}, verdicts
+
+
 def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -> None:
     """Level screens whose thick dark outline closes "05" into Tesseract's "06" (3072, 3291),
     "08" into "02" (2259), "02" into "4" (2323), the fill view reading nothing useful, while

@@ -128,6 +128,9 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
             # gained and none lost. The rules for small labels hold here too.
             glyph, as_cut = _read_views(views, label_box, small=True)
             distinct = [*distinct, *as_cut]
+            # What the enlarged views named open, the views as cut may read closed (a dimmed
+            # "05" at 0.78x: "05" named in two enlarged views, "06" sure as cut).
+            glyph = _doubted(glyph, _opened(glyph.text, distinct))
     else:
         glyph, distinct = _read_views(views, label_box, small=False)
     if glyph.confidence < OCR.doubtful:
@@ -284,10 +287,7 @@ def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool,
     elif glyph.confidence < OCR.doubtful:
         glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) \
             or _unanimous(distinct) or glyph
-    opened = _opened(glyph.text, distinct) + _zero_named(glyph.text, seen)
-    if glyph.confidence >= OCR.doubtful and opened:
-        alternatives = (*opened, *(t for t in glyph.alternatives if t not in opened))
-        glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), alternatives)
+    glyph = _doubted(glyph, _opened(glyph.text, distinct) + _zero_named(glyph.text, seen))
     if small and glyph.confidence >= OCR.doubtful and _unsure_when_small(glyph.text, seen):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
     return glyph, distinct
@@ -318,12 +318,21 @@ def _unsure_when_small(text: str, seen: list[Glyph]) -> bool:
     return not any(g.vote == text and g.vote_probability >= DIGITS.views_agree for g in seen)
 
 
+def _doubted(glyph: Glyph, opened: tuple[str, ...]) -> Glyph:
+    """`glyph`, when sure and `opened` names what it may have closed: unsure, naming those."""
+    if glyph.confidence < OCR.doubtful or not opened:
+        return glyph
+    alternatives = (*opened, *(t for t in glyph.alternatives if t not in opened))
+    return Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), alternatives)
+
+
 def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     """The digits that `text` closes (vision.ocr.closes) and two distinct views read, however
     unsure: added ink closes a gap and never opens one, so the reading is then in doubt. A
     dimmed outlined "03" at 1.9x was read "08" at 1.0 in plain ink, its ring closing the 3,
     while two views read "03" unsure (random look 91117 as Level Completed)."""
-    texts = [g.text for g in seen if closes(text, g.text)]
+    texts = [t for g in seen for t in dict.fromkeys((g.text, g.vote, *g.alternatives))
+             if closes(text, t)]
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
 
 
