@@ -479,6 +479,22 @@ def test_a_dimmed_label_named_open_by_two_views_is_not_read_closed() -> None:
     assert verdicts == {62066: "exact", 65775: "doubt"}, verdicts
 
 
+def test_a_dimmed_label_read_closed_that_the_matcher_fits_open_is_doubted() -> None:
+    """Forced "Level Completed" looks whose dimmed "05" every view read "06" (60549 at 0.76x,
+    62261 at 0.55x): matched whole against the game's fonts, "05" fits best in the first
+    and within 0.002 of "06" in the second. An outlined "03" read "08" at 1.2x fits "09"
+    best, then "03" (85765). Each is a doubt naming both."""
+    from bench.looks import cases, render
+    from vision import read_screen
+
+    named = {60549: (6, 5), 62261: (6, 5), 85765: (8, 3)}
+    for case in cases(named, completed_screens=True):
+        shot = render(case)
+        reading = read_screen(shot.image)
+        assert reading.level is None, (case, reading.level)
+        assert [d.candidates for d in reading.doubts] == [named[case.seed]], (case, reading.doubts)
+
+
 def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -> None:
     """Level screens whose thick dark outline closes "05" into Tesseract's "06" (3072, 3291),
     "08" into "02" (2259), "02" into "4" (2323), the fill view reading nothing useful, while

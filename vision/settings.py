@@ -643,6 +643,9 @@ class CompletedSettings:
     match_share: float = 0.05
     match_small: float = 0.6  # the game's zoom: under it the label is 10 px tall or less
     match_share_small: float = 0.1
+    # A sure reading that closes another number (vision.menus._matched_open) is in doubt when
+    # the matcher fits that number as well as it, within this share of its residual.
+    open_tie: float = 0.01
 
 
 @dataclass(frozen=True)
