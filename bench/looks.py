@@ -29,12 +29,14 @@ whose dimmed level label is the random looks' commonest doubt:
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,15 +205,29 @@ class Outcome:
 
 
 def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
-          big: bool = False, completed_screens: bool = False) -> list[Outcome]:
+          big: bool = False, completed_screens: bool = False, workers: int = 1) -> list[Outcome]:
     """Each case read and judged; a random layout the game would not draw (labels over each
-    other or over a cell) is left out."""
+    other or over a cell) is left out. `workers`: processes that read the cases side by side
+    (a test's sweep on a machine of that many cores; the read times are then not comparable),
+    their outcomes in the cases' order."""
+    chosen = cases(seeds, levels, layouts, big, completed_screens)
+    if workers <= 1 or len(chosen) < 2:
+        return _read(chosen)
+    # Spawned, not forked: the parent may hold Tesseract's and OpenCV's threads.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        shares = list(pool.map(_read, [chosen[n::workers] for n in range(workers)]))
+    order = {case: n for n, case in enumerate(chosen)}
+    return sorted((o for share in shares for o in share), key=lambda o: order[o.case])
+
+
+def _read(chosen: Sequence[Case]) -> list[Outcome]:
     from game.looks import random_look
     from game.random_levels import drawable
     from vision import read_screen
 
     outcomes = []
-    for case in cases(seeds, levels, layouts, big, completed_screens):
+    for case in chosen:
         shot = render(case)
         if case.pack in (LAYOUTS, BIG_LAYOUTS) and not drawable(shot.truth):
             continue

@@ -28,6 +28,7 @@ it gets better.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,6 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
 from vision.ocr import Glyph  # noqa: E402
 
+# The sweeps read their renders in this many processes (CI's machine has 2 cores).
+WORKERS = min(2, os.cpu_count() or 1)
 SEEDS = range(200)
 MIN_EXACT = 0.99  # measured 198 of these 200 (53 and 191 doubted); target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
@@ -46,7 +49,7 @@ MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 @pytest.mark.slow  # about two minutes: 200 renders, read one by one
 def test_random_looks_read_exactly_or_are_doubted() -> None:
-    outcomes = sweep(SEEDS)
+    outcomes = sweep(SEEDS, workers=WORKERS)
     counts = Counter(o.verdict for o in outcomes)
     wrong = [f"{o.case}: {o.detail}" for o in outcomes if o.verdict == "sure-wrong"]
     assert len(outcomes) == len(SEEDS)
@@ -578,7 +581,7 @@ MIN_LAYOUTS_EXACT = 0.97  # measured 37 of the 38 drawable (30019: pale pieces o
 def test_random_layouts_under_random_looks_read_exactly_or_are_doubted() -> None:
     """Boards nobody drew (game.random_levels), each under its seed's look: the stand-in for
     other people's level layouts. None is read sure and wrong; nearly all read exactly."""
-    outcomes = sweep(LAYOUT_SEEDS, layouts=True)
+    outcomes = sweep(LAYOUT_SEEDS, layouts=True, workers=WORKERS)
     counts = Counter(o.verdict for o in outcomes)
     wrong = [f"{o.case}: {o.detail}" for o in outcomes if o.verdict == "sure-wrong"]
     assert len(outcomes) >= 0.8 * len(LAYOUT_SEEDS)  # most layouts are drawable
@@ -598,7 +601,7 @@ def test_big_random_layouts_read_exactly_or_are_doubted() -> None:
     686 drawable of seeds 50000-50899 read a top sum's digits as the level's number, sure
     and wrong, and 12 more doubted it; two lone cells far apart were numbered on the first
     pitch that fitted."""
-    outcomes = sweep(BIG_LAYOUT_SEEDS, layouts=True, big=True)
+    outcomes = sweep(BIG_LAYOUT_SEEDS, layouts=True, big=True, workers=WORKERS)
     counts = Counter(o.verdict for o in outcomes)
     wrong = [f"{o.case}: {o.detail}" for o in outcomes if o.verdict == "sure-wrong"]
     assert len(outcomes) >= 0.5 * len(BIG_LAYOUT_SEEDS)  # big ones overlap more often
