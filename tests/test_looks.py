@@ -47,7 +47,7 @@ MIN_EXACT = 0.99  # measured 198 of these 200 (53 and 191 doubted); target 0.995
 MAX_SURE_WRONG = 0  # measured 0 of these 200; the target
 
 
-@pytest.mark.slow  # about two minutes: 200 renders, read one by one
+@pytest.mark.slow  # 200 renders: 53 s read one by one on the 2-core machine
 def test_random_looks_read_exactly_or_are_doubted() -> None:
     outcomes = sweep(SEEDS, workers=WORKERS)
     counts = Counter(o.verdict for o in outcomes)
@@ -577,7 +577,7 @@ MIN_LAYOUTS_EXACT = 0.97  # measured 37 of the 38 drawable (30019: pale pieces o
 # before placed pieces beside the board
 
 
-@pytest.mark.slow  # about fifteen seconds: 40 random layouts, read one by one
+@pytest.mark.slow  # 40 random layouts: 11 s read one by one
 def test_random_layouts_under_random_looks_read_exactly_or_are_doubted() -> None:
     """Boards nobody drew (game.random_levels), each under its seed's look: the stand-in for
     other people's level layouts. None is read sure and wrong; nearly all read exactly."""
@@ -594,7 +594,7 @@ MIN_BIG_LAYOUTS_EXACT = 0.95  # measured 30 of the 31 drawable (50024: a small s
 # doubted); before, 28, and 50019 read sure and wrong
 
 
-@pytest.mark.slow  # about fifteen seconds: 40 big random layouts
+@pytest.mark.slow  # 40 big random layouts: 15 s read one by one
 def test_big_random_layouts_read_exactly_or_are_doubted() -> None:
     """Boards of 7-10 rows and columns, their trays of many pieces pushing them up to the
     level label's corner: before the label's line ended at its first wide space, 6 of the
