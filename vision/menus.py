@@ -364,10 +364,12 @@ def _doubted(glyph: Glyph, opened: tuple[str, ...]) -> Glyph:
 
 
 def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
-    """The digits that `text` closes (vision.ocr.closes) and two distinct views read, however
-    unsure: added ink closes a gap and never opens one, so the reading is then in doubt. A
-    dimmed outlined "03" at 1.9x was read "08" at 1.0 in plain ink, its ring closing the 3,
-    while two views read "03" unsure (random look 91117 as Level Completed)."""
+    """The digits that `text` closes (vision.ocr.closes) and two distinct views name, as
+    their reading however unsure, their classifier vote or an alternative: added ink closes a
+    gap and never opens one, so the reading is then in doubt. A dimmed outlined "03" at 1.9x
+    was read "08" at 1.0 in plain ink, its ring closing the 3, while two views read "03"
+    unsure (random look 91117 as Level Completed); at 2.1x two views named "03" only among
+    their alternatives (forced Level Completed look 65775)."""
     texts = [t for g in seen for t in dict.fromkeys((g.text, g.vote, *g.alternatives))
              if closes(text, t)]
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
