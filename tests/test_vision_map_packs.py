@@ -242,7 +242,8 @@ def test_a_map_of_many_levels_reads_with_its_shrunk_buttons(count: int, scale: f
     assert reading.to_dict()["levels"] == render.truth["levels"]
 
 
-@pytest.mark.parametrize(("count", "scale"), [(100, 1.0), (99, 1.0), (60, 0.6), (64, 0.55)])
+@pytest.mark.parametrize(("count", "scale"), [(100, 1.0), (99, 1.0), (60, 0.6), (64, 0.55),
+                                               (120, 0.5), (120, 1.0), (200, 2.5)])
 def test_a_map_shrunk_past_what_vision_reads_is_a_doubt_not_the_title(count: int,
                                                                       scale: float) -> None:
     """A hundred levels shrink the buttons to 11 logical px, sixty at 0.6x to 11 screen px:
@@ -250,7 +251,9 @@ def test_a_map_shrunk_past_what_vision_reads_is_a_doubt_not_the_title(count: int
     from a locked one's digits), and the screen, which shows the logo, was once read as the
     title, sure and wrong. Its filled buttons make it a map, doubted. Its "play" square,
     which opens the next level and never shrinks, is still found where the game draws it
-    (the bot plays on by it: bot.play)."""
+    (the bot plays on by it: bot.play). 120 levels shrink the buttons to 9 logical px, where
+    no filled button is found at all: the play square, which the title does not have, makes
+    the screen the map (it was read as the title, and the bot waited for it to go)."""
     levels = built_in().levels
     pack = Pack(tuple(levels[n % len(levels)] for n in range(count)))
     render = render_screen("level_select", completed=count // 3, pack=pack, scale=scale)

@@ -552,16 +552,20 @@ def read_title_or_map(shot: Shot, dark: np.ndarray) -> ScreenReading:
             return again
     if reading is not None:
         return reading
-    if logo_over_buttons():
-        # Its own "play" square, which opens the next level, may still be pressed.
-        parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
-        height, width = shot.view.image.shape[:2]
-        play = play_square(parts, width, height)
+    parts, _ = ink_parts(dark, SCREEN_KIND.map_min_part)
+    height, width = shot.view.image.shape[:2]
+    play = play_square(parts, width, height)
+    # The map's own "play" square, which opens the next level, may still be pressed. The
+    # title has no such square, so it marks the map even where no level button was seen (a
+    # pack of 120 levels draws them 9 px wide; read as the title, the bot pressed a key and
+    # waited for a title that never went).
+    if logo_over_buttons() or (play is not None and has_logo(view, background)):
+        why = "a level button, but too few to read the map" if logo_over_buttons() \
+            else "its play square, but no level button big enough to read"
         return ScreenReading("level_select", game=shot.game, scale=shot.scale,
                              buttons=MappingProxyType({} if play is None
                                                       else {"play": shot.box(play)}),
-                             doubts=(Doubt(Named("level map"),
-                                           "a level button, but too few to read the map"),))
+                             doubts=(Doubt(Named("level map"), why),))
     if has_logo(view, background):
         return ScreenReading("title", game=shot.game, scale=shot.scale)
     return ScreenReading("unknown", game=shot.game, scale=shot.scale, doubts=(Doubt(
