@@ -439,10 +439,10 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
                   or _short_of_backed(crop, read[crop.element].glyph))]
     if not again:
         return read
-    glyphs = iter(read_labels([view for _, others in again for view in others]))
-    for crop, others in again:
+    seen = _read_each([crop for crop, _ in again], [others for _, others in again])
+    for (crop, _), glyphs in zip(again, seen, strict=True):
         first = read[crop.element]
-        views = [first.glyph, *(_counted(next(glyphs), crop.digits) for _ in others)]
+        views = [first.glyph, *(_counted(glyph, crop.digits) for glyph in glyphs)]
         if not crop.confirm and first.glyph.confidence >= OCR.recheck \
                 and not _weakly_backed(crop, first.glyph):
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
@@ -820,14 +820,36 @@ def with_alternatives(glyph: Glyph, views: Sequence[Glyph]) -> Glyph:
     return Glyph(glyph.text, glyph.confidence, tuple(kept[:OCR.max_alternatives]))
 
 
+def longest(crop: LabelCrop) -> int:
+    """The most digits a reading of this label may hold and be sure (vision.ocr.read_labels):
+    a sum's two, or a level number's three when its ink shows three (past level 99)."""
+    return max(OCR.max_digits, crop.digits or 0)
+
+
+def _read_each(crops: Sequence[LabelCrop], pixels: Sequence[Sequence[np.ndarray]],
+               reader: Callable[[Sequence[np.ndarray]], list[Glyph]] | None = None,
+               ) -> list[list[Glyph]]:
+    """Each crop's views read, in one OCR call for every label of two digits at most and one
+    more for a level number of three (`longest`); `reader`, when given, reads them all."""
+    if reader is not None:
+        glyphs = iter(reader([p for views in pixels for p in views]))
+        return [[next(glyphs) for _ in views] for views in pixels]
+    read: list[list[Glyph]] = [[] for _ in crops]
+    for most in sorted({longest(crop) for crop in crops}):
+        members = [n for n, crop in enumerate(crops) if longest(crop) == most]
+        # (looked up now: tests stand in for read_labels, with one argument)
+        glyphs = iter(read_labels([p for n in members for p in pixels[n]]) if most == OCR.max_digits
+                      else read_labels([p for n in members for p in pixels[n]], most))
+        for n in members:
+            read[n] = [next(glyphs) for _ in pixels[n]]
+    return read
+
+
 def _read_all(crops: Sequence[LabelCrop], pixels: Sequence[tuple[np.ndarray, ...]],
               reader: Callable[[Sequence[np.ndarray]], list[Glyph]] | None = None,
               ) -> dict[Element, LabelRead]:
-    reader = read_labels if reader is None else reader  # looked up now: tests stand in for it
-    glyphs = iter(reader([p for views in pixels for p in views]))
     read = {}
-    for crop, views in zip(crops, pixels, strict=True):
-        digits = [next(glyphs) for _ in views]
+    for crop, digits in zip(crops, _read_each(crops, pixels, reader), strict=True):
         if len(digits) == 1:
             read[crop.element] = LabelRead(digits[0], crop.box)
             continue

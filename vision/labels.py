@@ -826,7 +826,7 @@ def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
     # blobs a pixel apart, together as wide as the "9"). Three blobs apart, no two of them
     # within one digit's width, are three digits ("148" dimmed at 0.74x: "1", "4", "8").
     shaped = [p for p in number if digit_like(p, LABEL.merged_height)]
-    merged = [p for p in shaped if p.rect.w >= LABEL.merged_two * p.rect.h]
+    merged = [p for p in shaped if p.rect.w >= LABEL.level_merged * p.rect.h]
     widest = max((p.rect.w for p in shaped), default=0.0)
     apart = len(shaped) > LEVEL.level_digits and not any(
         b.rect.right - a.rect.x <= LABEL.broken_digit * widest

@@ -29,6 +29,7 @@ from vision.crops import (
     darkest_ink,
     enlarged,
     level_number,
+    longest,
     number,
     read_crops,
     rejoined,
@@ -191,7 +192,7 @@ def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
     again = read_crops([label.as_cut])[LEVEL_LABEL]
     glyph = again.glyph
     if glyph.confidence >= OCR.doubtful and label.others is not None:
-        seen = read_labels([*label.pixels, *label.others()])  # (from the OCR cache)
+        seen = read_labels([*label.pixels, *label.others()], longest(label))  # (cached)
         if ring_closed(label, glyph.text, seen):
             again = LabelRead(replace(glyph, confidence=min(glyph.confidence, OCR.unsettled)),
                               again.box)

@@ -1,4 +1,5 @@
-"""Read the 1-2 digit labels of one frame: `read_labels(crops) -> list[Glyph]`.
+"""Read the 1-2 digit labels of one frame: `read_labels(crops) -> list[Glyph]` (and a level
+number of three, past level 99: `read_labels(crops, longest=3)`).
 
 Each crop is one label (a given, a piece, a sum without its arrow, a level number, a map
 button), grayscale or BGR, any polarity and colour, roughly tight around the digits. Steps:
@@ -15,7 +16,7 @@ button), grayscale or BGR, any polarity and colour, roughly tight around the dig
 
 Confidence in 0..1; below `OcrSettings.doubtful` means "doubtful, do not act on it". A crop
 with no ink reads as Glyph("", 1.0): confidently blank. Ink that does not read as one or two
-digits is reported with a low confidence, never as a sure guess.
+digits (or `longest`) is reported with a low confidence, never as a sure guess.
 """
 
 from __future__ import annotations
@@ -38,9 +39,12 @@ from vision.settings import DIGITS, OCR, View
 __all__ = ["Glyph", "chances", "combined", "glance_labels", "read_labels", "vote_labels"]
 
 
-def read_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
-    """Read every crop of one frame; one Glyph per crop, in order."""
-    return _reader().read(crops)
+def read_labels(crops: Sequence[np.ndarray], longest: int = OCR.max_digits) -> list[Glyph]:
+    """Read every crop of one frame; one Glyph per crop, in order. A reading of more than
+    `longest` digits is at most OcrSettings.incomplete sure: no sum, piece or given has more
+    than two, and a third is a shadow's copy or a speck; only a level number past 99, whose
+    ink shows three digits (vision.labels.level_number_parts), is read with three."""
+    return _reader().read(crops, longest)
 
 
 @dataclass(frozen=True)
@@ -112,28 +116,31 @@ class _Reader:
         self.cache: OrderedDict[bytes, Glyph] = OrderedDict()
         self.lock = threading.Lock()
 
-    def read(self, crops: Sequence[np.ndarray]) -> list[Glyph]:
+    def read(self, crops: Sequence[np.ndarray], longest: int = OCR.max_digits) -> list[Glyph]:
         labels = [normalise(crop) for crop in crops]
+        # (a reading depends on `longest` too: read so, the same pixels are another entry)
+        tag = b"" if longest == OCR.max_digits else bytes([longest])
         with self.lock:
-            missing = {label.key: label for label in labels
-                       if label is not None and label.key not in self.cache}
-            for key, glyph in zip(missing, self._glyphs(list(missing.values())), strict=True):
+            missing = {label.key + tag: label for label in labels
+                       if label is not None and label.key + tag not in self.cache}
+            for key, glyph in zip(missing, self._glyphs(list(missing.values()), longest),
+                                  strict=True):
                 self.cache[key] = glyph
             glyphs = []
             for label in labels:
                 if label is None:
                     glyphs.append(Glyph("", 1.0))
                     continue
-                self.cache.move_to_end(label.key)
-                glyphs.append(self.cache[label.key])
+                self.cache.move_to_end(label.key + tag)
+                glyphs.append(self.cache[label.key + tag])
             while len(self.cache) > OCR.cache_size:
                 self.cache.popitem(last=False)
             return glyphs
 
-    def _glyphs(self, labels: list[DigitBlobs]) -> list[Glyph]:
+    def _glyphs(self, labels: list[DigitBlobs], longest: int) -> list[Glyph]:
         digits = [label.digits() for label in labels]
         reads = iter(self._vote([d for group in digits for d in group]))
-        return [_split_doubt(_joined([next(reads) for _ in group]), label)
+        return [_split_doubt(_joined([next(reads) for _ in group], longest), label)
                 for group, label in zip(digits, labels, strict=True)]
 
     def _vote(self, digits: list[np.ndarray]) -> list[Glyph]:
@@ -238,11 +245,12 @@ def _split_doubt(glyph: Glyph, label: DigitBlobs) -> Glyph:
     return Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), others, glyph.vote, 0.0)
 
 
-def _joined(digits: list[Glyph]) -> Glyph:
-    """A label's Glyph from its digits: no sure label with an unread digit or too many."""
+def _joined(digits: list[Glyph], longest: int = OCR.max_digits) -> Glyph:
+    """A label's Glyph from its digits: no sure label with an unread digit or more than
+    `longest`."""
     text = "".join(r.text for r in digits)
     confidence = min((r.confidence for r in digits), default=0.0)
-    if not text or any(not r.text for r in digits) or len(text) > OCR.max_digits:
+    if not text or any(not r.text for r in digits) or len(text) > longest:
         confidence = min(confidence, OCR.incomplete)
     voted = all(r.vote for r in digits)
     return Glyph(text, round(confidence, 3), combined(digits),

@@ -236,6 +236,11 @@ class LabelSettings:
     # the "e" and the word's space (2-5 times a letter's) from the number.
     digit_least: float = 0.25
     merged_height: float = 0.85  # of the number's tallest blob: digits merged stand as tall
+    # A level number's blob this much wider than tall is two digits merged (a sum's label
+    # takes `merged_two`, set by its arrows): "Level 120" at 0.6x and "Level 170" at 1.9x
+    # merged their last two digits 1.26-1.29 as wide as tall, counted as two digits in all,
+    # and read "no digits"; one digit, a dimmed bold "0" blurred, measured up to 1.07.
+    level_merged: float = 1.2
     # Two blobs of the number spanning at most this times its widest blob may be one digit
     # broken apart (a faint "0" into its arcs spans 1.0 of the "9" beside it).
     broken_digit: float = 1.15
