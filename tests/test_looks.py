@@ -498,6 +498,26 @@ def test_a_dimmed_label_read_closed_that_the_matcher_fits_open_is_doubted() -> N
         assert [d.candidates for d in reading.doubts] == [named[case.seed]], (case, reading.doubts)
 
 
+def test_a_small_dimmed_label_read_by_a_rule_stands_only_where_the_matcher_fits_it() -> None:
+    """Small dimmed labels whose views never agreed, read sure by a rule from one view or
+    the classifier's votes, and wrong: a "03" read "01" at 0.52x (forced Level Completed look
+    65539), a "06" read "04" at 0.51x (87935), and random look 24850's "03" at 0.68x, whose
+    every view Tesseract read "03" unsure while the classifier voted "05" at 0.97-0.99.
+    Matched whole against the game's fonts, each fits its true number best: a doubt naming
+    both."""
+    from bench.looks import cases, render
+    from vision import read_screen
+
+    named = {65539: (1, 3), 87935: (4, 6)}
+    chosen = [*cases(named, completed_screens=True), *cases([24850])]
+    named[24850] = (5, 3)
+    for case in chosen:
+        assert case.screen == "level_complete", case
+        reading = read_screen(render(case).image)
+        assert reading.level is None, (case, reading.level)
+        assert [d.candidates for d in reading.doubts] == [named[case.seed]], (case, reading.doubts)
+
+
 def test_level_labels_tesseract_misreads_are_read_from_the_plain_views_votes() -> None:
     """Level screens whose thick dark outline closes "05" into Tesseract's "06" (3072, 3291),
     "08" into "02" (2259), "02" into "4" (2323), the fill view reading nothing useful, while

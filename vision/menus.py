@@ -8,7 +8,7 @@ under it. vision.screens finds their parts; this turns them into a ScreenReading
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import cache
 from types import MappingProxyType
@@ -18,7 +18,15 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness
-from vision.crops import LabelCrop, Shot, enlarged, fill_contrast, level_number, read_crops
+from vision.crops import (
+    LabelCrop,
+    Shot,
+    enlarged,
+    fill_contrast,
+    level_number,
+    longest,
+    read_crops,
+)
 from vision.dimmed import Match, match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
 from vision.level import read_level_label
@@ -118,27 +126,45 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
-    if digits.h * shot.scale < COMPLETED.enlarge_below:
-        glyph, distinct = _read_views(tuple(enlarged(v) for v in views), label_box,
-                                      small=True)
+    small = digits.h * shot.scale < COMPLETED.enlarge_below
+    if small:
+        glyph, distinct, ruled = _read_views(tuple(enlarged(v) for v in views), label_box,
+                                             small=True, count=count)
         if glyph.confidence < OCR.doubtful:
             # As cut, the views keep apart some strokes the smoothing joins. On 591 forced
             # "Level Completed" looks under 0.8x (seeds 20000-23999) the enlarged views alone
             # gained 44 exact readings and lost 11 that the views as cut read; both, 43
             # gained and none lost. The rules for small labels hold here too.
-            glyph, as_cut = _read_views(views, label_box, small=True)
+            glyph, as_cut, ruled = _read_views(views, label_box, small=True, count=count)
             distinct = [*distinct, *as_cut]
             # What the enlarged views named open, the views as cut may read closed (a dimmed
             # "05" at 0.78x: "05" named in two enlarged views, "06" sure as cut).
             glyph = _doubted(glyph, _opened(glyph.text, distinct))
     else:
-        glyph, distinct = _read_views(views, label_box, small=False)
+        glyph, distinct, ruled = _read_views(views, label_box, small=False, count=count)
     if glyph.confidence < OCR.doubtful:
-        glyph = _consensus(distinct) or glyph
+        agreed = _consensus(distinct)
+        glyph, ruled = (glyph, ruled) if agreed is None else (agreed, True)
     doubts: list[Doubt] = []
     level = level_number(glyph, label_box, doubts, count)
+
+    @cache
+    def matched() -> Match | None:  # (about a second: only where a rule below needs it)
+        return match_number(shot.image, label_box, shot.scale)
+
     if level is not None and count == LEVEL.level_digits:
-        opened = _matched_open(shot, label_box, level)
+        # A small label whose views never agreed, read by a rule from the classifier's votes
+        # or from one view, stands only where the matcher, a third source that weighs every
+        # pixel, fits it best. On 4,000 forced "Level Completed" looks (86000-87999,
+        # 60000-60999, 65000-65999) 107 small labels were read so: the matcher fitted 103 of
+        # the 105 right ones best, and the truth best in both wrong ones (a "03" read "01",
+        # a "06" read "04"); so random look 24850's "03" at 0.68x, read "05" from votes.
+        fitted = matched() if small and ruled else None
+        if fitted is not None and fitted.number != level:
+            return None, label_box, [Doubt(
+                LEVEL_LABEL, f"read {level:02d} though its views never agreed, and the game's "
+                f"drawn {fitted.number:02d} fits it best", label_box, (level, fitted.number))]
+        opened = _matched_open(level, matched)
         if opened is not None:
             return None, label_box, [Doubt(
                 LEVEL_LABEL, f"read {level:02d}, but the game's drawn {opened:02d} fits it "
@@ -163,13 +189,13 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
         # the views saw broken strokes (numbers of two digits: the matcher draws those).
         views_named = [v for d in doubts for v in d.candidates]
-        match = match_number(shot.image, label_box, shot.scale)
+        match = matched()
         if match is not None and _takes(match, views_named):
             return match.number, label_box, []
     return level, label_box, doubts
 
 
-def _matched_open(shot: Shot, label_box: Box, level: int) -> int | None:
+def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None:
     """The number that the sure reading `level` closes (vision.ocr.closes) and that the
     matcher finds about as good: its best fit; its second where the best is a third number;
     or its second within COMPLETED.open_tie where `level` fits best. The views are cut from
@@ -187,7 +213,7 @@ def _matched_open(shot: Shot, label_box: Box, level: int) -> int | None:
     text = f"{level:0{LEVEL.level_digits}d}"
     if not any(closes(text, f"{n:0{LEVEL.level_digits}d}") for n in range(100)):
         return None
-    match = match_number(shot.image, label_box, shot.scale)
+    match = matched()
     if match is None:
         return None
     best, runner_up = (f"{n:0{LEVEL.level_digits}d}" for n in (match.number, match.runner_up))
@@ -304,30 +330,36 @@ def _undimmed(shot: Shot, around: Box) -> Shot:
 
 
 def _read_views(views: tuple[np.ndarray, ...], label_box: Box, small: bool,
-                ) -> tuple[Glyph, list[Glyph]]:
-    """The dimmed label's digits from its views, and the glyphs of its distinct views (for
-    the rules that weigh every pass, `_consensus`); `small`: a label under
-    COMPLETED.enlarge_below, whose sure readings must also pass `_unsure_when_small`."""
-    glyph = read_crops([LabelCrop(LEVEL_LABEL, views[:1], label_box, lambda: views[1:],
-                                  confirm=True)])[LEVEL_LABEL].glyph
+                count: int = LEVEL.level_digits) -> tuple[Glyph, list[Glyph], bool]:
+    """The dimmed label's digits from its views, the glyphs of its distinct views (for the
+    rules that weigh every pass, `_consensus`), and whether a rule read the digits from the
+    classifier's votes or one view where the views never agreed (`_by_votes`, `_alone`...).
+    `small`: a label under COMPLETED.enlarge_below, whose sure readings must also pass
+    `_unsure_when_small`; `count`: the digits its ink shows (three past level 99)."""
+    label = LabelCrop(LEVEL_LABEL, views[:1], label_box, lambda: views[1:], confirm=True,
+                      digits=count if count > LEVEL.level_digits else None)
+    glyph = read_crops([label])[LEVEL_LABEL].glyph
     # Two views agreeing is not enough when another reads other digits of the same count and
     # names no alternative (its evidence all points one way), even doubtfully: a faint "04"
     # was read "08" in three views and "04" in one, sure and wrong. A dissent that also named
     # the agreed digits does not count: that cost 37 of 600 exact readings for this one.
     # (Each view's glyph comes from the OCR cache: no second reading.)
-    seen = read_labels(list(views))
+    seen = read_labels(list(views), longest(label))
     distinct = _distinct(views, seen)
     if glyph.confidence >= OCR.doubtful and (any(
             len(g.text) == len(glyph.text) and g.text != glyph.text and not g.alternatives
             for g in seen) or _outvoted(glyph.text, seen)):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
-    elif glyph.confidence < OCR.doubtful:
-        glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) \
-            or _unanimous(distinct) or glyph
+        ruled = False
+    else:
+        ruled = glyph.confidence < OCR.doubtful
+        if ruled:
+            glyph = _lost_digit(seen) or _by_votes(distinct) or _alone(distinct) \
+                or _unanimous(distinct) or glyph
     glyph = _doubted(glyph, _opened(glyph.text, distinct) + _zero_named(glyph.text, seen))
     if small and glyph.confidence >= OCR.doubtful and _unsure_when_small(glyph.text, seen):
         glyph = Glyph(glyph.text, min(glyph.confidence, OCR.unsettled), glyph.alternatives)
-    return glyph, distinct
+    return glyph, distinct, ruled
 
 
 def _distinct(views: tuple[np.ndarray, ...], seen: list[Glyph]) -> list[Glyph]:
