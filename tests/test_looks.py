@@ -226,7 +226,7 @@ def test_the_undimmed_reading_is_taken_only_when_sure_and_named_by_the_views(
     from vision import menus, read_screen
 
     monkeypatch.setattr(menus, "_read_views",
-                        lambda views, box, small: (Glyph("08", 0.3, ("03",)), []))
+                        lambda views, box, small, count: (Glyph("08", 0.3, ("03",)), [], False))
     monkeypatch.setattr(menus, "read_level_label", lambda shot, digits, box, count: again)
     folder = Path(__file__).parent / "data" / "packs" / "shapes"
     shot = render_screen("level_complete", level=3, pack=folder, seed=233,
