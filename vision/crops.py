@@ -837,9 +837,9 @@ def _read_each(crops: Sequence[LabelCrop], pixels: Sequence[Sequence[np.ndarray]
     read: list[list[Glyph]] = [[] for _ in crops]
     for most in sorted({longest(crop) for crop in crops}):
         members = [n for n, crop in enumerate(crops) if longest(crop) == most]
+        flat = [p for n in members for p in pixels[n]]
         # (looked up now: tests stand in for read_labels, with one argument)
-        glyphs = iter(read_labels([p for n in members for p in pixels[n]]) if most == OCR.max_digits
-                      else read_labels([p for n in members for p in pixels[n]], most))
+        glyphs = iter(read_labels(flat) if most == OCR.max_digits else read_labels(flat, most))
         for n in members:
             read[n] = [next(glyphs) for _ in pixels[n]]
     return read
