@@ -254,6 +254,22 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
+def test_dark_sums_in_a_thick_dark_outline_are_read_from_their_strokes_core() -> None:
+    """Random looks 24817 (2.32x) and 26058 (1x): dark sums "30", "26" and "29" in a 2 px
+    near-black outline. As plain ink and as their fill's contrast the outline closed the
+    digits' gaps and holes into blobs Tesseract read "5", "3" and "2"; the strokes' dark
+    core and the fill inside the ring, the level label's views of such text, read them.
+    And 26345 (2.49x, a 1.5 px outline), whose core read a "15" as "5" sure, its "1" lost:
+    a sum's view reading one digit is no reading, so the frame reads exactly as before."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    for case in cases([24817, 26058, 26345]):
+        assert case.screen == "level"
+        shot = render(case)
+        assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
 def test_a_light_blue_sum_in_a_dark_ring_is_read_from_the_fill_the_ring_encloses() -> None:
     """Random look 2564: level 15 at 1.2x, its blue "12" a light blue fill in a dark ring on a
     light grey-blue ground. The fill is 43 from the ground and the ring 93, so only the ring

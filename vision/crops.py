@@ -401,6 +401,10 @@ class LabelCrop:
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
+    # From this view on (an index into pixels then others), a reading of other than the
+    # game's two digits of a sum is no reading (`_counted`): a dark sum's dark core read a
+    # "15" in a thick outline at 2.5x as "5", sure, its "1" lost (random look 26345).
+    two_digits_from: int | None = None
     # The same label as cut, when these views are enlarged (`enlarged`): its reader reads it
     # again so when the enlarged views leave it doubtful (vision.level).
     as_cut: LabelCrop | None = None
@@ -443,6 +447,9 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
     for (crop, _), glyphs in zip(again, seen, strict=True):
         first = read[crop.element]
         views = [first.glyph, *(_counted(glyph, crop.digits) for glyph in glyphs)]
+        if crop.two_digits_from is not None:
+            cut = crop.two_digits_from
+            views = [*views[:cut], *(_counted(g, OCR.sum_digits) for g in views[cut:])]
         if not crop.confirm and first.glyph.confidence >= OCR.recheck \
                 and not _weakly_backed(crop, first.glyph):
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
