@@ -315,3 +315,40 @@ def test_a_twin_only_confirms_a_digit_the_reading_named_and_one_no_other_digit_r
     assert read[PieceAt(0)].glyph.confidence >= TWINS.alike
     read = confirmed(image, pieces, reads([Glyph("4", 0.3, ("9",)), one, one, seven]))
     assert read[PieceAt(0)].glyph == Glyph("4", 0.3, ("9",))
+
+
+def test_a_fill_of_another_hue_than_a_coloured_ground_is_a_piece() -> None:
+    """Random look 29645 (and 18714): lavender pieces on a sky-blue ground lightened by
+    gamma, 43 from it at most in any channel and hardly more vivid, were no fill: their
+    squares were taken for odd cells, or the level for one without pieces. Their hue stands
+    48 degrees round the wheel from the ground's (PieceSettings.hue_apart). The ground turned
+    15 degrees (a gradient's far end) is no fill, nor is a square of two hues 37 degrees
+    apart (text and its blends into the ground: random layout 30240's blue "08")."""
+    from vision.pieces import find_pieces
+
+    sky, lavender = (218, 195, 133), (253, 152, 157)  # BGR, as measured in 29645
+    background = np.array(sky, np.uint8)
+    no_ink = np.zeros((120, 120), np.uint8)
+    view = np.full((120, 120, 3), background, np.uint8)
+    view[40:76, 40:76] = lavender
+    view[50:66, 54:62] = (255, 255, 255)
+    pieces = find_pieces(view, background, no_ink, 44.0)
+    assert [(p.fill.x, p.fill.y, p.fill.w, p.fill.h) for p in pieces] == [(40, 40, 36, 36)]
+    # the same ground 15 degrees round (a gradient's far end) inside a square: no fill
+    turned = cv2.cvtColor(np.array([[sky]], np.uint8), cv2.COLOR_BGR2HSV_FULL)
+    turned[0, 0, 0] += round(15 * 256 / 360)
+    view[40:76, 40:76] = cv2.cvtColor(turned, cv2.COLOR_HSV2BGR_FULL)[0, 0]
+    assert find_pieces(view, background, no_ink, 44.0) == []
+    view[40:76, 40:76] = lavender
+    view[40:76, 40:76:3] = (253, 152, 219)  # every third column violet, 37 degrees round
+    assert find_pieces(view, background, no_ink, 44.0) == []
+
+
+def test_pieces_of_another_hue_than_a_coloured_ground_read_exactly() -> None:
+    """Random look 18714: two lavender tray pieces on a teal ground, read before as no
+    pieces at all ("0 pieces for 2 empty cells")."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([18714])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
