@@ -8,6 +8,7 @@ screen maps a logical rectangle to the screenshot's pixels in one call.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -398,6 +399,10 @@ class LabelCrop:
     # Which picture each view (pixels then others) was made from, where some are copies of
     # another, smoothed or rejoined: those vote as one there (a view not listed is its own).
     kin: tuple[int, ...] = ()
+    # A reading that closes digits (vision.ocr.closes) this many views' classifier votes
+    # name, however weakly, is doubtful however sure (`ring_closed`); None: only strong votes
+    # doubt it.
+    open_votes: int | None = None
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
@@ -629,7 +634,15 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     for other digits that are no open form stays no proof (`_voted_otherwise`), nor does
     a view reading the open digits against a stronger vote for the reading. (A view reading
     the open digits where the others read them closed is the other way round: a thick ring
-    closes a "3" into every view's "8" but the dark core's "03", lab look 20719.)"""
+    closes a "3" into every view's "8" but the dark core's "03", lab look 20719.)
+
+    A crop's `open_votes` views voting the open digits, however weakly, doubt it too: a
+    "Level 05" in a 1 px dark outline at 0.6x-0.9x read "06" sure, weakly backed, while
+    three or four views voted "05" at 0.09-0.70 (random looks 29991, 32418)."""
+    if crop.open_votes is not None:
+        opened = Counter(g.vote for g in views if closes(text, g.vote))
+        if opened and max(opened.values()) >= crop.open_votes:
+            return True
     kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
     voting = [(kin[n], g) for n, g in enumerate(views)
               if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]

@@ -530,6 +530,13 @@ class LevelSettings:
     # the two sure and wrong, "05"s read "06" (backed at 0.91 and 0.93), and no right one; one
     # view voting otherwise at DigitSettings.views_agree would have doubted three right ones.
     label_vote_backed: float = 0.95
+    # A level label's reading that closes digits (a "6" for a "5", an "8" for a "3") this many
+    # of its views' classifier votes name, however weakly, is doubtful (vision.crops.
+    # ring_closed): a thin dark outline closes the "5" of "05" into Tesseract's sure "06",
+    # while the votes of three or four views still name "05" at 0.09-0.70 (random looks
+    # 29991, 32418: sure and wrong). On the level screens of random looks 40000-41999, no
+    # right reading had even one view voting its open digits.
+    label_open_votes: int = 2
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
