@@ -515,16 +515,17 @@ def test_a_dimmed_label_read_closed_that_the_matcher_fits_open_is_doubted() -> N
 
 
 def test_a_level_label_read_closed_while_views_vote_it_open_is_doubted() -> None:
-    """Random looks 29991 (0.59x) and 32418 (0.89x): "Level 05" in a 1 px near-black
-    outline, which closes the "5" into a "6". Tesseract read "06" sure, the classifier
-    backing it weakly, while three or four views voted "05" at 0.09-0.70: read "06" sure
-    and wrong before. Now a doubt naming 6 and 5, so the bot, which opened level 5, plays it
+    """Random looks 29991 (0.59x), 32418 (0.89x) and 35023 (1.07x): "Level 05" in a 1 px
+    near-black outline, which closes the "5" into a "6". Tesseract read "06" sure, the
+    classifier backing it weakly (at 0.78 at best in 35023, whose every view it voted "06"),
+    while in the first two three or four views voted "05" at 0.09-0.70: read "06" sure and
+    wrong before. Now a doubt naming 6 and 5, so the bot, which opened level 5, plays it
     (bot.eyes.settle_level)."""
     from bench.looks import cases, render
     from vision import read_screen
     from vision.reading import LEVEL_LABEL
 
-    for case in cases([29991, 32418]):
+    for case in cases([29991, 32418, 35023]):
         assert case.screen == "level" and case.level == 5
         reading = read_screen(render(case).image)
         assert reading.level is None, (case, reading.level)
@@ -548,6 +549,21 @@ def test_open_votes_doubt_a_reading_that_closes_what_they_name() -> None:
     assert not ring_closed(label, "05", [Glyph("05", 0.97, (), "05", 0.6), *[
         Glyph("06", 0.3, (), "06", 0.6)] * 2])
     assert not ring_closed(LabelCrop(LEVEL_LABEL, (), Box(0, 0, 8, 8)), "06", [sure, weak, weak])
+
+
+def test_a_closed_reading_no_view_backs_strongly_is_doubted() -> None:
+    """vision.crops.ring_closed with `closed_backed`: a reading holding a "6" or an "8" that
+    no view's vote backs at that is doubtful; backed at it, or holding neither, it stands."""
+    from puzzle.geometry import Box
+    from vision.crops import LabelCrop, ring_closed
+    from vision.reading import LEVEL_LABEL
+
+    label = LabelCrop(LEVEL_LABEL, (), Box(0, 0, 8, 8), closed_backed=0.8)
+    assert ring_closed(label, "06", [Glyph("06", 0.97, (), "06", 0.6),
+                                     Glyph("06", 0.3, (), "06", 0.78)])
+    assert not ring_closed(label, "06", [Glyph("06", 0.97, (), "06", 0.6),
+                                         Glyph("06", 0.3, (), "06", 0.85)])
+    assert not ring_closed(label, "05", [Glyph("05", 0.97, (), "05", 0.6)])
 
 
 def test_a_small_dimmed_label_read_by_a_rule_stands_only_where_the_matcher_fits_it() -> None:

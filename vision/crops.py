@@ -403,6 +403,9 @@ class LabelCrop:
     # name, however weakly, is doubtful however sure (`ring_closed`); None: only strong votes
     # doubt it.
     open_votes: int | None = None
+    # ... and one with a digit that closes another ("6", "8") no view's vote backs at this
+    # (`ring_closed`); None: any backing will do.
+    closed_backed: float | None = None
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
@@ -638,15 +641,20 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
 
     A crop's `open_votes` views voting the open digits, however weakly, doubt it too: a
     "Level 05" in a 1 px dark outline at 0.6x-0.9x read "06" sure, weakly backed, while
-    three or four views voted "05" at 0.09-0.70 (random looks 29991, 32418)."""
+    three or four views voted "05" at 0.09-0.70 (random looks 29991, 32418). So does its
+    `closed_backed`, where no view votes such a reading that strongly: at 1.07x the same
+    outline closed the "5" in every view, the classifier voting "06" at 0.51-0.78 (35023)."""
     if crop.open_votes is not None:
         opened = Counter(g.vote for g in views if closes(text, g.vote))
         if opened and max(opened.values()) >= crop.open_votes:
             return True
+    backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
+    if crop.closed_backed is not None and backing < crop.closed_backed \
+            and any(closed == digit for _, closed in OCR.ring_closes for digit in text):
+        return True
     kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
     voting = [(kin[n], g) for n, g in enumerate(views)
               if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]
-    backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
     return any((len({k for k, g in voting if g.vote == strong.vote}) >= 2
                 or strong.vote_probability > backing)
                and strong.vote_probability >= DIGITS.views_agree for _, strong in voting)

@@ -555,7 +555,8 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box,
                       votes_dissent=DIGITS.backs, voted_views=2, two_sources=True,
                       digits=count, dissents=(_DARKEST,) if small else (),
                       vote_backed=LEVEL.label_vote_backed, kin=_KIN,
-                      open_votes=LEVEL.label_open_votes)
+                      open_votes=LEVEL.label_open_votes,
+                      closed_backed=LEVEL.label_closed_backed)
     return _enlarged_crop(label) if shot.box(digits).h < LEVEL.enlarge_below else label
 
 

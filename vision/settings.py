@@ -537,6 +537,13 @@ class LevelSettings:
     # 29991, 32418: sure and wrong). On the level screens of random looks 40000-41999, no
     # right reading had even one view voting its open digits.
     label_open_votes: int = 2
+    # ... and one holding such a digit ("6", "8") that no view's classifier vote backs at this
+    # is doubtful too: at 1.07x the outline closed the "5" in every view, which voted "06" at
+    # 0.51-0.78 (random look 35023, sure and wrong). Of 86 closed readings whose other views
+    # were read (random looks 36000-37199, 40000-41999 and the known cases), the 84 right
+    # ones were backed at 0.846 or more, the wrong ones at 0.72, 0.78 and 0.92 (the last
+    # caught by `label_open_votes`).
+    label_closed_backed: float = 0.8
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
