@@ -37,16 +37,19 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     # Thin saturated lines (an outline blended into a saturated background, JPEG colour
     # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
     # placed piece is checked against are the dark ink less those.
-    solid = _opened(_fill_mask(view, background, dark))
+    mask, hue_only = _fill_mask(view, background, dark)
+    solid = _opened(mask)
     low, high = (f * cell_side for f in PIECE.side_range)
     # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
     slack = PIECE.edge_pixels / max(scale, 1e-6)
     fills = _fills(view, dark, solid, low, high, slack)
-    if _hued(background):
-        # Fills of another hue than the ground's, as near it in every channel as ink is
-        # (`_hue_apart`), are added where no fill stands; each must be one flat colour.
-        wider = _opened(_fill_mask(view, background, dark, hued=True))
+    # Fills of another hue than the ground's, as near it in every channel as ink is, are
+    # added where no fill stands, each one flat colour; looked for only where such pixels
+    # add a solid area (PieceSettings.hue_pass).
+    wider = None if hue_only is None else _opened(cv2.bitwise_or(mask, hue_only))
+    if wider is not None and cv2.countNonZero(cv2.bitwise_and(wider, cv2.bitwise_not(solid))) \
+            >= PIECE.hue_pass * PIECE.min_fill * low * low:
         fills += [fill for fill in _fills(view, dark, wider, low, high, slack)
                   if _flat(view, fill[2]) and not any(fill[2].overlaps(other[2])
                                                       for other in fills)]
@@ -156,12 +159,13 @@ def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
     return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
-def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
-               hued: bool = False) -> np.ndarray:
-    """Far from the background (or far more saturated than it, or with `hued` of another
-    hue), saturated, and either not dark ink or vivid for its brightness (chroma over
-    `dark_saturation` of the brightest channel), as 0/255: in OpenCV's uint8 masks, a fifth
-    of the time of numpy's booleans and float products."""
+def _fill_mask(view: np.ndarray, background: np.ndarray,
+               dark: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """Far from the background (or far more saturated than it), saturated, and either not
+    dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
+    channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
+    float products. And, on a coloured ground (`_hued`), what would join them were a hue
+    `hue_apart` from the ground's far too (else None)."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
     top = channel_max(view)
@@ -172,8 +176,6 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     own = int(np.max(background)) - int(np.min(background))
     _, livelier = cv2.threshold(chroma, min(255, own + PIECE.livelier), 255, cv2.THRESH_BINARY)
     far = cv2.bitwise_or(far, livelier)
-    if hued:
-        far = cv2.bitwise_or(far, _hue_apart(view, background))
     _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
     if PIECE.dark_saturation == 0.5:
         # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the
@@ -182,14 +184,13 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     else:
         vivid = (chroma > PIECE.dark_saturation * top.astype(np.float32)).astype(np.uint8) * 255
     _, light = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV)  # no dark ink there
-    mask: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(far, spread),
-                                       cv2.bitwise_or(light, vivid))
-    return mask
-
-
-def _hued(background: np.ndarray) -> bool:
-    """Whether the ground is coloured enough for its hue to tell a fill from it."""
-    return int(np.max(background)) - int(np.min(background)) >= PIECE.hued_background
+    fill_like = cv2.bitwise_and(spread, cv2.bitwise_or(light, vivid))
+    mask: np.ndarray = cv2.bitwise_and(far, fill_like)
+    if own < PIECE.hued_background:
+        return mask, None
+    near = cv2.bitwise_and(fill_like, cv2.bitwise_not(far))
+    hue_only: np.ndarray = cv2.bitwise_and(near, _hue_apart(view, background))
+    return mask, hue_only
 
 
 def _hue_apart(view: np.ndarray, background: np.ndarray) -> np.ndarray:

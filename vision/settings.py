@@ -310,6 +310,10 @@ class PieceSettings:
     flat_inset: float = 0.15
     flat_hue: float = 12.0
     flat_share: float = 0.8
+    # ... looked for only where the hue adds to the solid fill mask this share of the smallest
+    # fill's pixels: on the real screenshots it adds none (their grounds are all coloured, so
+    # the second pass would cost every frame), on the frames it is for 2.9-26 fills' worth.
+    hue_pass: float = 0.25
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
     # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
     # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
