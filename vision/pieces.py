@@ -34,41 +34,17 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
                 cell_side: float, scale: float = 1.0) -> list[FoundPiece]:
     """Every piece in the logical view, in the tray or placed in a cell. `scale`: the
     capture's pixels per logical pixel (a shrunk capture's fills are rounder squares)."""
+    mask = _fill_mask(view, background, dark)
     # Thin saturated lines (an outline blended into a saturated background, JPEG colour
     # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
     # placed piece is checked against are the dark ink less those.
-    mask, hue_only = _fill_mask(view, background, dark)
-    solid = _opened(mask)
+    solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     low, high = (f * cell_side for f in PIECE.side_range)
     # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
     slack = PIECE.edge_pixels / max(scale, 1e-6)
-    fills = _fills(view, dark, solid, low, high, slack)
-    # Fills of another hue than the ground's, as near it in every channel as ink is, are
-    # added where no fill stands, each one flat colour; looked for only where such pixels
-    # add a solid area (PieceSettings.hue_pass).
-    wider = None if hue_only is None else _opened(cv2.bitwise_or(mask, hue_only))
-    if wider is not None and cv2.countNonZero(cv2.bitwise_and(wider, cv2.bitwise_not(solid))) \
-            >= PIECE.hue_pass * PIECE.min_fill * low * low:
-        fills += [fill for fill in _fills(view, dark, wider, low, high, slack)
-                  if _flat(view, fill[2]) and not any(fill[2].overlaps(other[2])
-                                                      for other in fills)]
-        solid = wider
-    outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
-    placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
-    return [FoundPiece(fill, bool(in_cell), colour)
-            for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
-
-
-def _opened(mask: np.ndarray) -> np.ndarray:
-    opened: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    return opened
-
-
-def _fills(view: np.ndarray, dark: np.ndarray, solid: np.ndarray, low: float, high: float,
-           slack: float) -> list[tuple[Rect, np.ndarray, Rect]]:
-    """The square blobs of `solid` of a fill's size (`_fill_of` each)."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     fills: list[tuple[Rect, np.ndarray, Rect]] = []
     for label, (bx, by, bw, bh, area) in enumerate(stats[1:], start=1):
         if max(bw, bh) < low or min(bw, bh) > high:
@@ -82,7 +58,9 @@ def _fills(view: np.ndarray, dark: np.ndarray, solid: np.ndarray, low: float, hi
                                   low, high, slack)
         for x, y, own in squares:
             fills.append(_fill_of(view, dark, x, y, own))
-    return fills
+    placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
+    return [FoundPiece(fill, bool(in_cell), colour)
+            for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
 
 
 def _squares_in(x: int, y: int, own: np.ndarray, low: float, high: float,
@@ -159,13 +137,11 @@ def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
     return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
-def _fill_mask(view: np.ndarray, background: np.ndarray,
-               dark: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
     """Far from the background (or far more saturated than it), saturated, and either not
     dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
     channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
-    float products. And, on a coloured ground (`_hued`), what would join them were a hue
-    `hue_apart` from the ground's far too (else None)."""
+    float products."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
     top = channel_max(view)
@@ -184,58 +160,9 @@ def _fill_mask(view: np.ndarray, background: np.ndarray,
     else:
         vivid = (chroma > PIECE.dark_saturation * top.astype(np.float32)).astype(np.uint8) * 255
     _, light = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV)  # no dark ink there
-    fill_like = cv2.bitwise_and(spread, cv2.bitwise_or(light, vivid))
-    mask: np.ndarray = cv2.bitwise_and(far, fill_like)
-    if own < PIECE.hued_background:
-        return mask, None
-    near = cv2.bitwise_and(fill_like, cv2.bitwise_not(far))
-    hue_only: np.ndarray = cv2.bitwise_and(near, _hue_apart(view, background))
-    return mask, hue_only
-
-
-def _hue_apart(view: np.ndarray, background: np.ndarray) -> np.ndarray:
-    """Where the hue stands more than PIECE.hue_apart degrees round the wheel from the
-    background's, as 0/255."""
-    own = int(_hues(np.asarray(background, np.uint8).reshape(1, 1, 3))[0, 0])
-    apart = _turned(_hues(view), own) > PIECE.hue_apart * _STEPS / 360
-    return apart.astype(np.uint8) * 255
-
-
-def _flat(view: np.ndarray, whole: Rect) -> bool:
-    """Whether the middle of a fill's square is of one hue: PIECE.flat_share of its coloured
-    pixels (its white digit aside) within PIECE.flat_hue degrees of their median colour's.
-    Text of another hue blends into the ground through the hues between, near the ground in
-    every channel: a blue "08" at 0.83x on a green ground, its counters and edges filled with
-    such blends, made a square blob, read as a piece "0" (random layout 30240). Its blue, its
-    violet ring and the blends are three hues; a piece's fill, frame, bevel and shadow are
-    shades of one."""
-    inset = whole.inflate(-PIECE.flat_inset * whole.w)
-    x0, y0 = max(0, int(inset.x)), max(0, int(inset.y))
-    middle = view[y0:int(np.ceil(inset.bottom)), x0:int(np.ceil(inset.right))].reshape(-1, 1, 3)
-    coloured = middle[(middle.max(axis=2).astype(int) - middle.min(axis=2)).ravel()
-                      >= PIECE.min_spread]
-    if len(coloured) == 0:
-        return False
-    hues = _hues(coloured.reshape(-1, 1, 3))
-    own = int(_hues(np.median(coloured, axis=0).astype(np.uint8).reshape(1, 1, 3))[0, 0])
-    near = _turned(hues, own) <= PIECE.flat_hue * _STEPS / 360
-    return bool(near.mean() >= PIECE.flat_share)
-
-
-_STEPS = 256  # hue steps a turn (OpenCV's full-range hue)
-
-
-def _hues(image: np.ndarray) -> np.ndarray:
-    """Each pixel's hue (BGR image), `_STEPS` a turn."""
-    hue: np.ndarray = cv2.cvtColor(image, cv2.COLOR_BGR2HSV_FULL)[:, :, 0]
-    return hue
-
-
-def _turned(hues: np.ndarray, own: int) -> np.ndarray:
-    """How many steps each hue stands from `own` round the wheel, the shorter way."""
-    apart = np.abs(hues.astype(np.int16) - own)
-    turned: np.ndarray = np.minimum(apart, _STEPS - apart)
-    return turned
+    mask: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(far, spread),
+                                       cv2.bitwise_or(light, vivid))
+    return mask
 
 
 def _in_cells(dark: np.ndarray, fills: list[Rect], cell_side: float) -> np.ndarray:

@@ -294,26 +294,6 @@ class PieceSettings:
     # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
     # 0.6-1, lightness 0.4-0.6), a pale background's 30 or less.
     livelier: int = 48
-    # On a ground coloured enough to have a hue (chroma `hued_background` or more), a fill
-    # whose hue stands `hue_apart` degrees from the ground's counts as far from it too, where
-    # no fill was found otherwise: a lavender piece on a sky-blue ground (random look 29645:
-    # 43 from it at most in any channel, chroma 101 against its 85) lies 48 degrees round
-    # the wheel. A gradient turns the ground's hue 15 degrees at most. Below that chroma the
-    # ground's hue is noise (pixel noise and JPEG turn a pale ground's by tens of degrees),
-    # and a fill 48 livelier than it counts already: the pieces' fills measure chroma 94-157
-    # after gamma and JPEG.
-    hue_apart: float = 25.0
-    hued_background: int = 40
-    # ... and such a fill must be of one hue: `flat_share` of its square's middle (less
-    # `flat_inset` of its side each way: the frame aside), counting its coloured pixels only
-    # (its white digit aside), within `flat_hue` degrees of their median colour's hue.
-    flat_inset: float = 0.15
-    flat_hue: float = 12.0
-    flat_share: float = 0.8
-    # ... looked for only where the hue adds to the solid fill mask this share of the smallest
-    # fill's pixels: on the real screenshots it adds none (their grounds are all coloured, so
-    # the second pass would cost every frame), on the frames it is for 2.9-26 fills' worth.
-    hue_pass: float = 0.25
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
     # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
     # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
