@@ -568,9 +568,13 @@ def _enlarged_crop(label: LabelCrop) -> LabelCrop:
     classifier vote read it alone (`LabelCrop.votes_alone`): that rule was measured on
     labels of random looks, and at 8 px a real "Level 01" at 0.43x-0.48x under JPEG 30 was
     voted "03" at 0.71 as cut (real lab 40333, 40394, 40541: the only labels of 600 read by
-    that rule, all three wrong; enlarged, none reached it)."""
+    that rule, all three wrong; enlarged, none reached it). Nor does the classifier's weak
+    backing doubt a closed reading there (`LabelCrop.closed_backed`): it was measured on
+    labels of random looks too, and doubted the real "Level 06" at 0.5x under JPEG 60,
+    which its enlarged views read "06" sure."""
     others, votes = label.others, label.votes
-    return replace(label, as_cut=replace(label, votes_alone=None), votes_alone=None,
+    return replace(label, as_cut=replace(label, votes_alone=None, closed_backed=None),
+                   votes_alone=None, closed_backed=None,
                    pixels=tuple(enlarged(v) for v in label.pixels),
                    others=None if others is None else lambda: tuple(enlarged(v) for v in others()),
                    votes=None if votes is None else lambda: tuple(enlarged(v) for v in votes()))
