@@ -526,7 +526,8 @@ class LevelSettings:
     # 0.51-0.78 (random look 35023, sure and wrong). Of 86 closed readings whose other views
     # were read (random looks 36000-37199, 40000-41999 and the known cases), the 84 right
     # ones were backed at 0.846 or more, the wrong ones at 0.72, 0.78 and 0.92 (the last
-    # caught by `label_open_votes`).
+    # caught by `label_open_votes`). Not for a tiny label read enlarged, whose votes are weak
+    # whatever the truth (vision.level._enlarged_crop).
     label_closed_backed: float = 0.8
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
