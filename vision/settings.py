@@ -524,7 +524,7 @@ class LevelSettings:
     # ... and one holding such a digit ("6", "8") that no view's classifier vote backs at this
     # is doubtful too: at 1.07x the outline closed the "5" in every view, which voted "06" at
     # 0.51-0.78 (random look 35023, sure and wrong). Of 86 closed readings whose other views
-    # were read (random looks 36000-37199, 40000-41999 and the known cases), the 84 right
+    # were read (random looks 36000-37199, 40000-41999 and the known cases), the 83 right
     # ones were backed at 0.846 or more, the wrong ones at 0.72, 0.78 and 0.92 (the last
     # caught by `label_open_votes`). Not for a tiny label read enlarged, whose votes are weak
     # whatever the truth (vision.level._enlarged_crop).
