@@ -18,7 +18,15 @@ import numpy as np
 from puzzle.geometry import Box, Rect
 from vision.colours import darkness, distance, luma
 from vision.locate import GameView
-from vision.ocr import Glyph, closes, combined, glance_labels, read_labels, vote_labels
+from vision.ocr import (
+    Glyph,
+    closes,
+    closes_some,
+    combined,
+    glance_labels,
+    read_labels,
+    vote_labels,
+)
 from vision.reading import LEVEL_LABEL, Doubt, Element
 from vision.settings import DIGITS, LEVEL, OCR, READ
 
@@ -650,7 +658,7 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
             return True
     backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
     if crop.closed_backed is not None and backing < crop.closed_backed \
-            and any(closed == digit for _, closed in OCR.ring_closes for digit in text):
+            and closes_some(text):
         return True
     kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
     voting = [(kin[n], g) for n, g in enumerate(views)

@@ -30,7 +30,7 @@ from vision.crops import (
 from vision.dimmed import Match, match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
 from vision.level import read_level_label
-from vision.ocr import Glyph, closes, read_labels
+from vision.ocr import Glyph, closes, closes_some, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
     MapButton,
@@ -211,7 +211,7 @@ def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None
     runner-up was the reading itself in all 6; an "03" read "08" at 1.2x fitted "09", then
     "03" (85765). Left sure and wrong: a "05" the matcher fits as "06" clearly too (85064)."""
     text = f"{level:0{LEVEL.level_digits}d}"
-    if not any(closes(text, f"{n:0{LEVEL.level_digits}d}") for n in range(100)):
+    if len(text) != LEVEL.level_digits or not closes_some(text):
         return None
     match = matched()
     if match is None:

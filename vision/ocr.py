@@ -291,6 +291,17 @@ def closes(reading: str, other: str) -> bool:
     return len(reading) == len(other) and bool(changed) and all(p in pairs for p in changed)
 
 
+def closes_some(reading: str) -> bool:
+    """Whether `reading` holds a digit that closes another (OcrSettings.ring_closes): it may
+    be some other number with gaps closed.
+
+    >>> closes_some("06"), closes_some("18"), closes_some("05")
+    (True, True, False)
+    """
+    closed = {b for _, b in OCR.ring_closes}
+    return any(digit in closed for digit in reading)
+
+
 def glance_labels(crops: Sequence[np.ndarray]) -> list[Glyph]:
     """Every crop read by the template classifier alone (vision.digits), no Tesseract: a
     glance, for a bot that may start moving on it while the full reading (read_labels) runs.
