@@ -254,6 +254,24 @@ def test_small_ringed_and_bold_sums_read_from_their_votes() -> None:
     assert set(verdicts.values()) == {"exact"}
 
 
+def test_small_blue_sums_keeping_little_of_their_blue_read_as_blue() -> None:
+    """Random looks 44145 (0.53x), 45231 (0.61x) and 45347 (0.52x): a ringed blue sum so small
+    that only 5.5-23 % of its ink stays clearly blue, on a yellow or green background its ink
+    does not lean blue against. Its scope was unknown (a doubt) while a blue sum wanted a
+    quarter of its ink blue; a dark sum has none (LevelSettings.blue_share), so each reads
+    blue, and the level reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    for case in cases([44145, 45231, 45347]):
+        assert case.screen == "level"
+        shot = render(case)
+        blue = [s for s in shot.truth["puzzle"]["sums"] if s["scope"] == "placed"]
+        assert blue, case
+        verdict, detail = judge(read_screen(shot.image), shot.truth)
+        assert verdict == "exact", (case, detail)
+
+
 def test_dark_sums_in_a_thick_dark_outline_are_read_from_their_strokes_core() -> None:
     """Random looks 24817 (2.32x) and 26058 (1x): dark sums "30", "26" and "29" in a 2 px
     near-black outline. As plain ink and as their fill's contrast the outline closed the

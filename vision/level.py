@@ -850,7 +850,7 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
         return None
     blue = int((blue_ink(patch) > 0)[inked].sum())
     red = int((red_ink(patch, shot.background) > 0)[inked].sum())
-    if red >= LEVEL.blue_share * total and red > blue:
+    if red >= LEVEL.red_share * total and red > blue:
         return None
     if blue >= LEVEL.blue_share * total:
         return "placed"

@@ -479,22 +479,29 @@ class LevelSettings:
     # colours say dark (line) or blue (placed); anti-aliased edges stay below it.
     sum_ink: int = 40
     # of a sum's ink (arrow and digits): this share or more clearly blue (blue above red and
-    # green by COLOUR.blue_margin) makes it a blue `placed` sum. Measured at 0.5x-2.5x, JPEG
-    # and gamma: a ringed blue label keeps over half its ink blue (fill and arrow; the ring
-    # is marginal), a dark label none (its anti-aliased edges take the background's tint,
-    # whose hue is never the blue sums'): of 4,154 dark labels of random looks (seeds 0-999)
-    # and of the real look at 0.4x-0.7x under JPEG 25-75, not one had a blue pixel. A label
-    # whose blue is under `dark_share` is dark; between the two shares, the lean below
-    # decides, else its scope is unknown (a doubt). At 0.1, the real look's blue "12" and
-    # "15" at 0.42x-0.58x, their footless "1" thin, kept 4.6-9.9 % blue and read dark, and the
-    # rules settled their line's own total: 7 frames of 1,200 read sure and wrong (real lab
-    # 40061, 40124, 40322, 40501, 40559, 40915, 41175; now 4 exact, 3 doubted).
-    blue_share: float = 0.25
+    # green by COLOUR.blue_margin) makes it a blue `placed` sum. A dark label has no such
+    # pixel (its anti-aliased edges take the background's tint, whose hue is never the blue
+    # sums'): not one of 4,154 dark labels of random looks (seeds 0-999) and of the real look
+    # at 0.4x-0.7x under JPEG 25-75, nor of 4,272 of random looks at 0.5x-0.9x (seeds 0-3999
+    # and 16000-19999, level screens) and 4,661 of drawable random layouts (30000-31999).
+    # A blue label keeps much of its ink blue even small: a ringed one over half at 1x, and
+    # the least measured 5.5 % (random look 45347, a "12" at 0.52x; 8 blue labels of those
+    # sets and of seeds 44000-45999 kept 5.5-23 %). At 0.25, those 8 were doubts ("scope
+    # unknown"); at 0.04 all 8 frames read exactly. At 0.1, the real look's blue "12"
+    # and "15" at 0.42x-0.58x, their footless "1" thin, kept 4.6-9.9 % blue and read dark
+    # while dark_share was 0.1, and the rules settled their line's own total: 7 frames of
+    # 1,200 read sure and wrong (real lab 40061, 40124, 40322, 40501, 40559, 40915, 41175).
+    # A label whose blue is under `dark_share` is dark; between the two shares, the lean
+    # below decides, else its scope is unknown (a doubt).
+    blue_share: float = 0.04
     dark_share: float = 0.01
     # ... unless its ink's median blue-over-red-and-green is this much, and this much above
     # the background's: blue labels between measured 31-36 (0.5x-0.6x, JPEG); none of those
     # 4,154 dark labels passes it.
     blue_lean: int = 20
+    # of a sum's ink: this share red (beyond the background's own red, and more than its
+    # blue) is a broken rule's red digits, which say no scope.
+    red_share: float = 0.25
     # of the game: Restart and Quit are the text lines right of this x and above this y.
     buttons_corner: tuple[float, float] = (0.75, 0.15)
     # ... each a line of two blobs or more, or of one this many times as wide as tall: a
