@@ -4,7 +4,7 @@ a doubtful reading keeps for them (vision.ocr, vision.crops)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from vision.crops import LabelRead, number, with_alternatives
 from vision.ocr import Glyph, _verdict, combined
 from vision.reading import CellAt, CellReading, Doubt, PieceAt, PieceReading, SumAt, SumReading
 from vision.resolve import Open, reach, settle
-from vision.settings import OCR, RESOLVE
+from vision.settings import FITTED, OCR, RESOLVE
 
 PACKS = Path(__file__).resolve().parent / "data" / "packs"
 BOX = Box(0, 0, 10, 10)
@@ -342,6 +342,7 @@ def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_un
         ("sum col 6 bottom", 5, "votes")]
     monkeypatch.setattr(level, "_likely", lambda *_: lambda total: 0.3)
     monkeypatch.setattr(level, "_pooled", lambda *_: lambda total: 0.3)
+    monkeypatch.setattr(level, "_fitted", lambda *_: lambda totals: dict.fromkeys(totals, 1.0))
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     assert [d.candidates for d in reading.doubts if d.candidates] == [(5, 9)]
@@ -370,6 +371,46 @@ def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -
     # a total the rules rule out does not count, for or against
     chosen = _weighed({6: 0.99, 9: 0.2, 5: 0.001})
     assert chosen is not None and [s.value for s in chosen.settled] == [9]
+
+
+def _fitted(fits: Mapping[int, float]) -> tuple[resolve.Resolution | None, list[list[int]]]:
+    """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, each total
+    fitted as `fits` gives (vision.resolve.fit); also which totals were asked."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    asked: list[list[int]] = []
+
+    def fitted(totals: Sequence[int]) -> dict[int, float]:
+        asked.append(list(totals))
+        return {t: fits[t] for t in totals if t in fits}
+
+    return resolve.fit(cells, pieces, sums, [replace(open_, fitted=fitted)]), asked
+
+
+def test_the_fit_chooses_among_the_totals_the_rules_allow_only_clearly() -> None:
+    """Where the votes chose nothing, the totals the rules allow a sum's line are fitted as
+    drawn (vision.fitted), and the best is read when its residual lies under the others' by
+    FITTED.share of its own; only the totals that solve are asked."""
+    settled, asked = _fitted({5: 10.0, 9: 10.0 * (1 + FITTED.share)})
+    assert settled is not None and [(s.value, s.by) for s in settled.settled] == [(5, "fitted")]
+    assert "fit it clearly best" in str(settled.settled[0])
+    assert asked == [[5, 9]]
+    settled, _ = _fitted({5: 10.0 * (1 + FITTED.share), 9: 10.0})
+    assert settled is not None and settled.settled[0].value == 9
+    assert _fitted({5: 10.0, 9: 10.0 * (1 + FITTED.share / 2)})[0] is None  # not clearly
+    assert _fitted({5: 10.0})[0] is None  # one fitted: nothing to choose against
+    assert _fitted({})[0] is None  # no templates: no fit
+
+
+def test_only_open_sums_with_a_fit_are_fitted() -> None:
+    """A sum open without a fit (a piece's or a cell's digit, or no image) is left to the
+    other steps: `fit` chooses nothing."""
+    puzzle = load_pack(PACKS / "shapes").level(4).puzzle
+    n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    assert resolve.fit(cells, pieces, sums, [open_]) is None
+    assert resolve.fit(cells, pieces, sums, []) is None
 
 
 def test_pooled_votes_are_weighed_only_when_asked_and_by_the_same_shares() -> None:
@@ -655,8 +696,10 @@ def test_a_sure_reading_with_no_answer_the_rules_cannot_settle_names_the_suspect
     shot = render_screen("level", level=4, pack=PACKS / "shapes")
     key = SumAt("col", 6, "bottom")  # the rules allow its line 5 or 9 (see above)
     _misreading(monkeypatch, key, "07")
-    for votes in ("_likely", "_pooled"):  # neither one view's votes nor several tell
+    for votes in ("_likely", "_pooled"):  # neither one view's votes nor several tell,
         monkeypatch.setattr(level, votes, lambda *_: lambda total: 0.3)
+    # nor the fit as drawn (which, unpatched, reads this 1x "05" clearly)
+    monkeypatch.setattr(level, "_fitted", lambda *_: lambda totals: dict.fromkeys(totals, 1.0))
     reading = read_screen(shot.image)
     assert not reading.ok and reading.puzzle is None and reading.settled == ()
     suspects = [d for d in reading.doubts if "the solver suspects it" in d.reason]

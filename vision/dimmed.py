@@ -68,20 +68,28 @@ class _Font:
     digits: dict[str, np.ndarray]  # "0".."9" and "1-footless"
 
 
+def font_arrays(path: Path) -> tuple[dict[str, np.ndarray], dict[str, dict[str, np.ndarray]]]:
+    """A templates file's arrays ({} when it is missing), and each font's digit glyphs in it
+    ("0".."9" and "1-footless", keyed "font/digit") as coverage 0..1."""
+    if not path.exists():
+        return {}, {}
+    with np.load(path) as data:
+        arrays = {key: data[key] for key in data.files}
+    glyphs: dict[str, dict[str, np.ndarray]] = {}
+    for key, array in arrays.items():
+        name, _, glyph = key.partition("/")
+        if glyph[:1].isdigit():
+            glyphs.setdefault(name, {})[glyph] = array.astype(np.float32) / 255
+    return arrays, dict(sorted(glyphs.items()))
+
+
 @cache
 def _fonts() -> dict[str, _Font]:
-    if not TEMPLATES.exists():  # (then nothing is matched: the views' doubt stands)
-        return {}
-    with np.load(TEMPLATES) as data:
-        arrays = {key: data[key] for key in data.files}
-    fonts: dict[str, _Font] = {}
-    for name in sorted({key.split("/")[0] for key in arrays if "/" in key}):
-        glyphs = {key.split("/")[1]: arrays[key].astype(np.float32) / 255 for key in arrays
-                  if key.startswith(f"{name}/") and key.split("/")[1][0].isdigit()}
-        fonts[name] = _Font(int(arrays["size"]), arrays[f"{name}/word"].astype(np.float32) / 255,
-                            int(arrays[f"{name}/start"]), int(arrays[f"{name}/advance"]),
-                            arrays[f"{name}/kern"], glyphs)
-    return fonts
+    arrays, glyphs = font_arrays(TEMPLATES)  # (none: nothing is matched, the doubt stands)
+    return {name: _Font(int(arrays["size"]), arrays[f"{name}/word"].astype(np.float32) / 255,
+                        int(arrays[f"{name}/start"]), int(arrays[f"{name}/advance"]),
+                        arrays[f"{name}/kern"], digits)
+            for name, digits in glyphs.items()}
 
 
 def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:

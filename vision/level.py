@@ -77,7 +77,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, GRID, LABEL, LEVEL, OCR, RESOLVE
+from vision.settings import DIGITS, FITTED, GRID, LABEL, LEVEL, OCR, RESOLVE
 from vision.twins import confirmed
 
 
@@ -704,7 +704,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         if total is None and scope is not None:
             _keep_open(doubts, key, SumReading(found.axis, found.index, 0, scope, found.side,
                                                box, confidence), open_,
-                       _likely(shot, found.digits, scope), _pooled(shot, found.digits, scope))
+                       _likely(shot, found.digits, scope), _pooled(shot, found.digits, scope),
+                       _fitted(shot, found.digits, board.grid.pitch))
         if total is None or scope is None or read is None:
             continue
         readings.append(SumReading(found.axis, found.index, total, scope, found.side, box,
@@ -714,7 +715,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         sure.append(Open(Doubt(key, "the rules reject its reading", box,
                                candidates(read.glyph, False, None, fits)),
                          replace(readings[-1], total=0), _likely(shot, found.digits, scope),
-                         _pooled(shot, found.digits, scope)))
+                         _pooled(shot, found.digits, scope),
+                         _fitted(shot, found.digits, board.grid.pitch)))
     return readings
 
 
@@ -769,14 +771,16 @@ def _fits(found: FoundSum, totals: range | None, text: str) -> bool:
 def _keep_open(doubts: list[Doubt], key: Element, reading: CellReading | PieceReading
                | SumReading, open_: list[Open],
                likely: Callable[[int], float] | None = None,
-               pooled: Callable[[int], float] | None = None) -> None:
+               pooled: Callable[[int], float] | None = None,
+               fitted: Callable[[Sequence[int]], dict[int, float]] | None = None) -> None:
     """The reading left open for the rules when the last doubt is about its digits and
     names values they may choose among, or is a sum's (found, its ink read as nothing that
     fits: the rules may still allow its line one total, vision.resolve). `likely`, `pooled`:
-    a sum's totals weighed by the classifier (`_likely`, `_pooled`)."""
+    a sum's totals weighed by the classifier (`_likely`, `_pooled`); `fitted`: fitted as
+    drawn (`_fitted`)."""
     if doubts and doubts[-1].key == key and (doubts[-1].candidates
                                              or isinstance(reading, SumReading)):
-        open_.append(Open(doubts[-1], reading, likely, pooled))
+        open_.append(Open(doubts[-1], reading, likely, pooled, fitted))
 
 
 def _likely(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
@@ -811,6 +815,21 @@ def _pooled(shot: Shot, digits: Rect, scope: Scope) -> Callable[[int], float]:
         return shot.crop(digits)[0], shot.crop(digits, plain=False)[0]
 
     return _chances_of(views)
+
+
+def _fitted(shot: Shot, digits: Rect, pitch: float
+            ) -> Callable[[Sequence[int]], dict[int, float]]:
+    """Each of some totals' residual per pixel when drawn in the game's fonts and fitted
+    to the sum's pixels (vision.fitted), its em the grid's `pitch` gives. Worked out only
+    when asked (vision.resolve.fit asks where the votes chose nothing)."""
+    em = FITTED.sum_font / GRID.usual_pitch * pitch * shot.scale
+
+    def fitted(totals: Sequence[int]) -> dict[int, float]:
+        from vision.fitted import fit_totals
+
+        return fit_totals(shot.image, shot.box(digits), em, totals)
+
+    return fitted
 
 
 def _chances_of(views: Callable[[], tuple[np.ndarray, ...]]) -> Callable[[int], float]:

@@ -168,7 +168,9 @@ class Settled:
     `by` "rules": `value` is the one value it could hold that gives the level an answer, and
     the only one of those the evidence named (`among`, what the views and the classifier read)
     to do so (vision.resolve). `by` "votes": a sum's total, of the few the rules allow its
-    line, the one the classifier's votes choose by far (vision.resolve.weigh). `by` "opened":
+    line, the one the classifier's votes choose by far (vision.resolve.weigh). `by` "fitted":
+    a sum's total, of the few the rules allow its line, the one whose two digits drawn in
+    the game's fonts fit its pixels clearly best (vision.resolve.fit). `by` "opened":
     a doubtful level label taken for the level the bot had just opened, which the evidence
     named (bot.eyes.settle_level). `by` "owner": a sum read sure whose arrow was unseen, put at
     the one line end of those its digits stand at that gives the level an answer
@@ -178,7 +180,7 @@ class Settled:
     value: int
     among: tuple[int, ...]
     box: Box | None = None
-    by: Literal["rules", "votes", "opened", "owner"] = "rules"
+    by: Literal["rules", "votes", "fitted", "opened", "owner"] = "rules"
 
     @property
     def element(self) -> str:
@@ -195,6 +197,9 @@ class Settled:
         if self.by == "votes":
             return (f"{self.element}: {self.value}, of the few totals the rules allow the one "
                     f"the classifier votes by far (the views named {named})")
+        if self.by == "fitted":
+            return (f"{self.element}: {self.value}, of the few totals the rules allow the one "
+                    f"whose digits drawn fit it clearly best (the views named {named})")
         return f"{self.element}: the rules allow only {self.value} (the views named {named})"
 
 

@@ -54,6 +54,10 @@ class Open:
     # ... and as the mean over several of its views (vision.level._pooled), weighed only
     # where `likely` chose nothing.
     pooled: Callable[[int], float] | None = field(default=None, compare=False)
+    # ... and each of some totals' residual when drawn in the game's fonts and fitted to the
+    # sum's pixels (vision.fitted), for `fit`, asked where the votes chose nothing.
+    fitted: Callable[[Sequence[int]], dict[int, float]] | None = field(default=None,
+                                                                       compare=False)
 
     def taking(self, value: int) -> Reading:
         if isinstance(self.reading, SumReading):
@@ -154,9 +158,11 @@ def decide(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
            sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
     """The open elements settled by the rules alone (`settle`), else by the votes on each
     sum's one telling view among the totals the rules allow (`weigh`), else by the votes
-    pooled over several views; None when none of them chooses."""
+    pooled over several views, else by fitting those totals as drawn (`fit`); None when
+    none of them chooses."""
     return (settle(cells, pieces, sums, open_) or weigh(cells, pieces, sums, open_)
-            or weigh(cells, pieces, sums, open_, pooled=True))
+            or weigh(cells, pieces, sums, open_, pooled=True)
+            or fit(cells, pieces, sums, open_))
 
 
 def place(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
@@ -349,6 +355,49 @@ def weigh(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return None  # (a sum beside a line with no cells)
 
 
+def fit(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+        sums: Sequence[SumReading], open_: Sequence[Open]) -> Resolution | None:
+    """The open sums' totals where, of the few the rules allow their lines, the digits of
+    one drawn in the game's fonts fit its pixels clearly best (vision.fitted), and the
+    rules pin the rest; else None.
+
+    The classifier sees a small sum's digits cut apart, where an outlined "6" and "8" differ
+    by a few smeared pixels; fitted whole, every pixel of the label weighs in. Sum by sum,
+    the totals its line takes in any answer of the puzzle (the other open sums left out, those
+    already chosen in) are listed by the solver and fitted; where one fits clearly best
+    (vision.fitted.clearly_best) it is taken. Then the open sums' totals must make exactly
+    one combination that gives the puzzle an answer: a sum no fit chose is pinned by the
+    rules, given those the fit chose. Only when every open element is a sum."""
+    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
+    from vision.fitted import clearly_best
+
+    readings = [o.reading for o in open_]
+    if not open_ or any(o.fitted is None or not isinstance(r, SumReading)
+                        for o, r in zip(open_, readings, strict=True)):
+        return None
+    lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in readings
+                  if isinstance(r, SumReading))
+    kept = [frozenset(_domain(o, cells)) for o in open_]
+    chosen: list[SumReading] = []
+    try:
+        for n, o in enumerate(open_):
+            puzzle = puzzle_of(cells, pieces, (*sums, *chosen))
+            totals = sorted(t for (t,) in line_totals(puzzle, (lines[n],), LARGEST_TOTAL + 2,
+                                                      (kept[n],)))
+            best = clearly_best(o.fitted(totals)) if len(totals) > 1 and o.fitted else None
+            if best is not None:
+                kept[n] = frozenset({best})
+                chosen.append(replace(readings[n], total=best))  # type: ignore[arg-type]
+        if not chosen:
+            return None
+        left = list(line_totals(puzzle_of(cells, pieces, sums), lines, 2, tuple(kept)))
+        if len(left) != 1:
+            return None
+        return _resolution(cells, pieces, sums, open_, left[0], by="fitted")
+    except PuzzleError:
+        return None  # (a sum beside a line with no cells)
+
+
 def _listed(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],
             heaviest: float) -> tuple[tuple[int, ...], float] | None:
     """The heaviest combination of `listing` and the weight of them all, or None when
@@ -535,7 +584,8 @@ def _solves(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
 
 def _resolution(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                 sums: Sequence[SumReading], open_: Sequence[Open],
-                values: Sequence[int], by: Literal["rules", "votes"] = "rules") -> Resolution:
+                values: Sequence[int], by: Literal["rules", "votes", "fitted"] = "rules",
+                ) -> Resolution:
     all_cells, all_pieces, all_sums = _readings(cells, pieces, sums, open_, values)
     settled = tuple(Settled(o.doubt.key, v, o.doubt.candidates, o.doubt.box, by)
                     for o, v in zip(open_, values, strict=True))
