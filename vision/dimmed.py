@@ -24,6 +24,7 @@ vision.menus._takes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -92,18 +93,28 @@ def _fonts() -> dict[str, _Font]:
             for name, digits in glyphs.items()}
 
 
-def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
-    """The coverage of "Level" then `digits` (maybe none), at the drawing size."""
-    starts = [font.start + n * font.advance for n in range(len(digits))]
+def kerned(glyphs: Mapping[str, np.ndarray], advance: int, kern: np.ndarray, digits: str,
+           footless: bool, start: int = 0, width: int = 0) -> np.ndarray:
+    """The coverage of `digits` side by side from `start`, each an `advance` on, kerned by
+    pair (`kern`), a "1" footless if asked, on a strip as tall as the glyphs and at least
+    `width` wide (vision.fitted draws a sum's two digits so too)."""
+    starts = [start + n * advance for n in range(len(digits))]
     for n in range(1, len(digits)):
-        starts[n:] = [x + int(font.kern[int(digits[n - 1]), int(digits[n])]) for x in starts[n:]]
-    width = max([font.word.shape[1], *(x + font.advance for x in starts)])
-    strip = np.zeros((font.word.shape[0], width), np.float32)
-    strip[:, :font.word.shape[1]] = font.word
+        starts[n:] = [x + int(kern[int(digits[n - 1]), int(digits[n])]) for x in starts[n:]]
+    width = max([width, *(x + advance for x in starts)])
+    strip = np.zeros((glyphs["0"].shape[0], width), np.float32)
     for digit, x in zip(digits, starts, strict=True):
-        glyph = font.digits["1-footless" if digit == "1" and footless else digit]
+        glyph = glyphs["1-footless" if digit == "1" and footless else digit]
         w = min(glyph.shape[1], width - x)
         np.maximum(strip[:, x:x + w], glyph[:, :w], out=strip[:, x:x + w])
+    return strip
+
+
+def _strip(font: _Font, digits: str, footless: bool) -> np.ndarray:
+    """The coverage of "Level" then `digits` (maybe none), at the drawing size."""
+    word = font.word.shape[1]
+    strip = kerned(font.digits, font.advance, font.kern, digits, footless, font.start, word)
+    np.maximum(strip[:, :word], font.word, out=strip[:, :word])
     return strip
 
 

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box
-from vision.dimmed import _blurred, _drawn, _shrunk, font_arrays
+from vision.dimmed import _blurred, _drawn, _shrunk, font_arrays, kerned
 from vision.settings import FITTED
 
 __all__ = ["TEMPLATES", "clearly_best", "fit_totals"]
@@ -58,13 +58,7 @@ def _fonts() -> dict[str, _Font]:
 
 def _composed(font: _Font, text: str, footless: bool) -> np.ndarray:
     """The coverage of two digits side by side, kerned, as tall as the font's line."""
-    second = font.advance + int(font.kern[int(text[0]), int(text[1])])
-    strip = np.zeros((font.digits["0"].shape[0], second + font.advance), np.float32)
-    for digit, x in zip(text, (0, second), strict=True):
-        glyph = font.digits["1-footless" if digit == "1" and footless else digit]
-        w = min(glyph.shape[1], strip.shape[1] - x)
-        np.maximum(strip[:, x:x + w], glyph[:, :w], out=strip[:, x:x + w])
-    return strip
+    return kerned(font.digits, font.advance, font.kern, text, footless)
 
 
 @lru_cache(maxsize=512)
@@ -91,10 +85,12 @@ def fit_totals(image: np.ndarray, digits: Box, em: float,
                                      max(1, round(window.shape[0] * factor))),
                             interpolation=cv2.INTER_AREA)
         em = FITTED.largest_em
-    planes = [np.ascontiguousarray(window[..., c], dtype=np.float32)
-              for c in range(window.shape[2])] if window.ndim == 3 \
-        else [window.astype(np.float32)]
-    count = planes[0].size
+    planes = [_Plane(p, float(p.sum(dtype=np.float64)), float((p.astype(np.float64) ** 2).sum()))
+              for p in ([np.ascontiguousarray(window[..., c], dtype=np.float32)
+                         for c in range(window.shape[2])] if window.ndim == 3
+                        else [window.astype(np.float32)])]
+    shape = planes[0].pixels.shape
+    count = planes[0].pixels.size
     fits: dict[int, float] = {}
     for total in totals:
         text = f"{total:02d}"
@@ -106,33 +102,40 @@ def fit_totals(image: np.ndarray, digits: Box, em: float,
                         shrunk = _shrunk(drawn, em * zoom / fonts[name].size)
                         for blur in FITTED.blurs:
                             fill, ring = _blurred(shrunk, blur)
-                            if fill.shape[0] > planes[0].shape[0] \
-                                    or fill.shape[1] > planes[0].shape[1]:
+                            if fill.shape[0] > shape[0] or fill.shape[1] > shape[1]:
                                 continue
                             least = float(np.min(_residual(planes, fill, ring))) / count
                             fits[total] = min(fits.get(total, least), least)
     return fits
 
 
-def _residual(planes: list[np.ndarray], fill: np.ndarray, ring: np.ndarray) -> np.ndarray:
+@dataclass(frozen=True)
+class _Plane:
+    """One colour channel of the window, with the sum of its values and of their squares."""
+
+    pixels: np.ndarray
+    total: float
+    squares: float
+
+
+def _residual(planes: list[_Plane], fill: np.ndarray, ring: np.ndarray) -> np.ndarray:
     """At every place of the template in the planes: the residual over the whole window of
     the fit ground + a * fill + b * ring (fill and ring 0 off the template), each plane with
     its own coefficients, summed over the planes. Over the whole window, not the template's
     footprint: every total and place is judged on the same pixels, so a template placed half
     on the sum's arrow pays for the digits it leaves unexplained."""
-    count = planes[0].size
+    count = planes[0].pixels.size
     design = np.array([[count, fill.sum(), ring.sum()],
                        [fill.sum(), (fill * fill).sum(), (fill * ring).sum()],
                        [ring.sum(), (fill * ring).sum(), (ring * ring).sum()]], np.float64)
     inverse = np.linalg.pinv(design)
     total = np.zeros(1)
     for plane in planes:
-        on_fill, on_ring = (cv2.matchTemplate(plane, t, cv2.TM_CCORR).astype(np.float64)
+        on_fill, on_ring = (cv2.matchTemplate(plane.pixels, t, cv2.TM_CCORR).astype(np.float64)
                             for t in (fill, ring))
-        moments = np.stack([np.full_like(on_fill, float(plane.sum(dtype=np.float64))),
-                            on_fill, on_ring], axis=-1)
-        squares = float((plane.astype(np.float64) ** 2).sum())
-        total = total + squares - np.einsum("...i,ij,...j->...", moments, inverse, moments)
+        moments = np.stack([np.full_like(on_fill, plane.total), on_fill, on_ring], axis=-1)
+        total = total + plane.squares - np.einsum("...i,ij,...j->...", moments, inverse,
+                                                  moments)
     return total
 
 

@@ -821,13 +821,18 @@ def _fitted(shot: Shot, digits: Rect, pitch: float
             ) -> Callable[[Sequence[int]], dict[int, float]]:
     """Each of some totals' residual per pixel when drawn in the game's fonts and fitted
     to the sum's pixels (vision.fitted), its em the grid's `pitch` gives. Worked out only
-    when asked (vision.resolve.fit asks where the votes chose nothing)."""
+    when asked (vision.resolve.fit asks where the votes chose nothing), and each total once:
+    a level the rules first reject asks again when its sure sums are opened too."""
     em = FITTED.sum_font / GRID.usual_pitch * pitch * shot.scale
+    known: dict[int, float] = {}
 
     def fitted(totals: Sequence[int]) -> dict[int, float]:
         from vision.fitted import fit_totals
 
-        return fit_totals(shot.image, shot.box(digits), em, totals)
+        new = [t for t in totals if t not in known]
+        if new:
+            known.update(fit_totals(shot.image, shot.box(digits), em, new))
+        return {t: known[t] for t in totals if t in known}
 
     return fitted
 
