@@ -785,3 +785,37 @@ def test_a_light_arrow_merged_with_its_ringed_digits_is_cut_from_them(
 
     shot = render(cases([seed], layouts=layouts, big=big)[0])
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+@pytest.mark.parametrize("seed", [
+    49658,  # 0.76x: a blue "02" merged with its arrow, right of a placed red piece
+    49279,  # 0.6x: a blue "11" merged into one blob as wide as tall, after its arrow's speck
+])
+def test_a_label_whose_arrow_was_lost_is_found_beside_a_placed_piece_and_merged(
+        seed: int) -> None:
+    """Row labels whose light arrow no test saw (vision.labels._arrowless). 49658's merged
+    arrow and digits were cut apart, then refused for "text beside the digits": the frame
+    of the piece placed in the row's end cell, which is no word. 49279's "11" is one blob
+    as wide as it is tall, which may be one digit or two, so it was refused though a speck
+    of its arrow stood before it. Both were "ink at the line's end that is not a sum
+    arrow"; both levels read exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+def test_a_dimmed_label_broken_into_specks_is_found_smoothed() -> None:
+    """Random look 49035: "Level Completed" at 0.53x under JPEG 54 with noise, its dimmed
+    "Level 03" 1-3 grey levels from the overlay. At the mask's threshold only the "L" stood
+    as tall as a letter, every other letter broken into specks under the smallest part:
+    "not found under the overlay". Smoothed over about a stroke, the letters join again
+    (vision.menus._label_line) and the label reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([49035])[0]
+    assert case.screen == "level_complete"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")

@@ -529,8 +529,12 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
     chain = _chain(arrow, [*head, *[p for p in rest if p not in head]], grid, side)[1:]
     digits = _one_line(chain)
     # The game pads every sum to two digits: one digit there may be a given's in a cell the
-    # grid missed (its faint outline gone, its digit where a label's would stand).
-    if not digits or (head and head[0] not in digits) or digits_seen(digits)[0] != 2:
+    # grid missed (its faint outline gone, its digit where a label's would stand). After a
+    # speck of the arrow, a blob that may hold two (a merged "11" as wide as tall) will do:
+    # the speck stands where no given's digit would.
+    fewest, most = digits_seen(digits)
+    if not digits or (head and head[0] not in digits) or not (
+            fewest == 2 or (speck and fewest <= 2 <= most)):
         return None
     box = union(digits)
     if box.h > LABEL.digits_height * pitch:
@@ -541,6 +545,8 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         if part.label in claimed or part.label in taken \
                 or part.rect.h < LABEL.text_height * box.h or not _same_line(part.rect, box):
             continue
+        if _extent(part, along, outward, edge)[1] <= 0:
+            continue  # the end cell's own ink (a placed piece's frame), no word beside them
         if box.inflate(gap).overlaps(part.rect):
             return None
     elsewhere = []

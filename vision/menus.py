@@ -74,16 +74,12 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     edge = round(COMPLETED.frame_band * height)
     faint[:edge] = 0
     faint[:, :edge] = 0
-    corner = faint[:int(LABEL.label_corner[1] * height), :int(LABEL.label_corner[0] * width)]
-    # The dimmed text differs from the overlay by a few levels only: threshold at a share of
-    # the strongest ink of the corner, then join the fragments of each letter.
-    threshold = max(COMPLETED.faint_ink / 2,
-                    COMPLETED.faint_share * float(np.percentile(corner, COMPLETED.ink_percentile)))
-    close = np.ones((COMPLETED.close, COMPLETED.close), np.uint8)
-    mask = np.asarray(cv2.morphologyEx((faint > threshold).astype(np.uint8) * 255,
-                                       cv2.MORPH_CLOSE, close))
-    parts, _ = ink_parts(mask, COMPLETED.min_part)
-    line = level_label_parts(parts, width, height)
+    line, threshold = _label_line(faint, COMPLETED.faint_ink / 2)
+    if len(line) < 2:
+        # JPEG's noise broke the faint letters into specks smaller than a letter's part:
+        # smoothed over about a stroke, each letter's specks join again.
+        faint = cv2.GaussianBlur(faint.astype(np.float32), (0, 0), COMPLETED.speck_blur)
+        line, threshold = _label_line(faint, COMPLETED.smoothed_ink)
     if len(line) < 2:
         return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
     line = _columns(faint, line, threshold) or line
@@ -193,6 +189,22 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         if match is not None and _takes(match, views_named):
             return match.number, label_box, []
     return level, label_box, doubts
+
+
+def _label_line(faint: np.ndarray, least: float) -> tuple[list[Part], float]:
+    """The blobs of the label's line in the top-left corner of `faint` (the view's darkness
+    under the overlay), and the darkness they were cut at: the dimmed text differs from the
+    overlay by a few levels only, so the threshold is a share of the corner's strongest ink
+    (at least `least`), and each letter's fragments are joined."""
+    height, width = faint.shape[:2]
+    corner = faint[:int(LABEL.label_corner[1] * height), :int(LABEL.label_corner[0] * width)]
+    threshold = max(least, COMPLETED.faint_share
+                    * float(np.percentile(corner, COMPLETED.ink_percentile)))
+    close = np.ones((COMPLETED.close, COMPLETED.close), np.uint8)
+    mask = np.asarray(cv2.morphologyEx((faint > threshold).astype(np.uint8) * 255,
+                                       cv2.MORPH_CLOSE, close))
+    parts, _ = ink_parts(mask, COMPLETED.min_part)
+    return level_label_parts(parts, width, height), threshold
 
 
 def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None:

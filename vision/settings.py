@@ -601,6 +601,11 @@ class CompletedSettings:
     frame_band: float = 0.01
     close: int = 2  # px: the faint mask's letters break up; closing joins their fragments
     min_part: float = 3  # logical px: smaller blobs of the faint mask are noise
+    # Where the mask found no line of text, the darkness is smoothed by this Gaussian sigma
+    # (logical px, about a stroke's half width) and thresholded again, at least at
+    # `smoothed_ink` (smoothing spreads a letter's few levels thinner).
+    speck_blur: float = 1.0
+    smoothed_ink: float = 1.0
     # JPEG noise is as strong as this faint ink: the screenshot is smoothed over about a
     # stroke's width first; the digits stand this many strokes tall.
     strokes_per_height: int = 6
