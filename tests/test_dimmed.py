@@ -142,12 +142,14 @@ def test_a_match_is_taken_as_named_or_opened_never_closed() -> None:
     from vision.menus import _takes
 
     def clear(number: int, runner_up: int) -> Match:
-        return Match(number, runner_up, llr=100.0, share=0.2)
+        return Match(number, runner_up, llr=100.0, share=0.2, rival=runner_up, rival_llr=100.0,
+                     rival_share=0.2)
 
     assert _takes(clear(1, 7), [61, 91]) and _takes(clear(3, 5), [8])
     assert _takes(clear(12, 17), [12]) and _takes(clear(5, 2), [6, 56])
     assert not _takes(clear(8, 3), [8]) and not _takes(clear(8, 5), [3, 8])
-    assert not _takes(Match(4, 94, llr=100.0, share=0.01), [4])
+    assert not _takes(Match(4, 94, llr=100.0, share=0.01, rival=94, rival_llr=100.0,
+                            rival_share=0.01), [4])
     assert not _takes(clear(0, 8), [0, 8]) and not _takes(clear(4, 7), [1, 41])
 
 
@@ -158,10 +160,34 @@ def test_a_small_label_s_match_must_lead_further() -> None:
     from vision.dimmed import Match
     from vision.settings import COMPLETED
 
+    def match(share: float, scale: float) -> Match:
+        return Match(1, 5, 100.0, share, scale, rival=5, rival_llr=100.0, rival_share=share)
+
     between = (COMPLETED.match_share + COMPLETED.match_share_small) / 2
-    assert Match(1, 5, llr=100.0, share=between, scale=COMPLETED.match_small).clear
-    assert not Match(1, 5, llr=100.0, share=between, scale=COMPLETED.match_small - 0.01).clear
-    assert Match(1, 5, llr=100.0, share=COMPLETED.match_share_small, scale=0.5).clear
+    assert match(between, COMPLETED.match_small).clear
+    assert not match(between, COMPLETED.match_small - 0.01).clear
+    assert match(COMPLETED.match_share_small, 0.5).clear
+
+
+def test_a_match_leads_its_rivals_not_its_own_closed_forms() -> None:
+    """A "01" fits about as well as "61", its padded 0 closed (a few pixels of ink apart),
+    and "03" as "08": how clear a match is, is measured against the best number it is no
+    open form of (Match.rival), so a dimmed "Level 01" is not left doubtful for its "61".
+    Forced "Level Completed" look 54269: an "01" in a 1.5 px dark ring at 1.14x under JPEG
+    51, which no two views read alike, fits "01" 1 % ahead of "61" and 11 % ahead of "51";
+    it reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+    from vision.ocr import closed_form
+    from vision.settings import COMPLETED
+
+    shot = render(cases([54269], completed_screens=True)[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth) == ("exact", "") and reading.level_label is not None
+    match = match_number(shot.image, reading.level_label, reading.scale)
+    assert match is not None and match.number == 1 and match.rival is not None
+    assert closed_form(f"{match.runner_up:02d}", "01") and match.share < COMPLETED.match_share
+    assert not closed_form(f"{match.rival:02d}", "01") and match.clear
 
 
 def test_a_small_label_matched_in_the_wrong_font_stays_doubtful() -> None:

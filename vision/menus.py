@@ -30,7 +30,7 @@ from vision.crops import (
 from vision.dimmed import Match, match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
 from vision.level import read_level_label
-from vision.ocr import Glyph, closes, closes_some, read_labels
+from vision.ocr import Glyph, closed_form, closes, closes_some, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
 from vision.screens import (
     MapButton,
@@ -184,7 +184,10 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
         # the views saw broken strokes (numbers of two digits: the matcher draws those).
-        views_named = [v for d in doubts for v in d.candidates]
+        # (every number a view read, offered or voted: the doubt's candidates are the
+        # combined reading's only, none where the views split, as a "01" read "01", "1"
+        # and "41" on a noisy ground)
+        views_named = [v for d in doubts for v in d.candidates] + _numbers_named(distinct)
         match = matched()
         if match is not None and _takes(match, views_named):
             return match.number, label_box, []
@@ -237,6 +240,12 @@ def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None
     return match.runner_up if closes(text, runner_up) else None
 
 
+def _numbers_named(glyphs: Sequence[Glyph]) -> list[int]:
+    """The two-digit numbers these views read, offered as alternatives or voted."""
+    texts = (t for g in glyphs for t in (g.text, *g.alternatives, g.vote))
+    return sorted({int(t) for t in texts if len(t) == LEVEL.level_digits and t.isdigit()})
+
+
 def _takes(match: Match, named: Sequence[int]) -> bool:
     """Whether a dimmed label is read as the matcher's number: a clear match (Match.clear),
     not 0, that the views named or may have closed (added ink closes gaps and never opens
@@ -258,9 +267,7 @@ def _closes_named(number: int, named: Sequence[int]) -> bool:
     at 2.2x, named "03" and "08" by the views, matched "08" clearly; forced Level Completed
     looks 64489, 64949, 61267)."""
     text = f"{number:0{LEVEL.level_digits}d}"
-    others = [f"{n:0{LEVEL.level_digits}d}" for n in named if n != number]
-    return any(closes(text, other) for other in others) or (
-        text[0] in OCR.closed_zero and "0" + text[1:] in others)
+    return any(closed_form(text, f"{n:0{LEVEL.level_digits}d}") for n in named if n != number)
 
 
 def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[Part] | None:

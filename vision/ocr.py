@@ -291,6 +291,19 @@ def closes(reading: str, other: str) -> bool:
     return len(reading) == len(other) and bool(changed) and all(p in pairs for p in changed)
 
 
+def closed_form(reading: str, other: str) -> bool:
+    """Whether `reading` is `other` with gaps closed (`closes`) or with its padded "0" closed
+    into a 6, 8 or 9 (OcrSettings.closed_zero): what added ink, never taken away, may make
+    of `other`.
+
+    >>> closed_form("61", "01"), closed_form("08", "03"), closed_form("01", "61")
+    (True, True, False)
+    """
+    return closes(reading, other) or (
+        len(reading) == len(other) > 1 and reading[0] in OCR.closed_zero
+        and other == "0" + reading[1:])
+
+
 def closes_some(reading: str) -> bool:
     """Whether `reading` holds a digit that closes another (OcrSettings.ring_closes): it may
     be some other number with gaps closed.

@@ -664,6 +664,9 @@ class CompletedSettings:
     # as named, vision.menus._takes). Held out last, 142 labels of 75000-76999: 55 right,
     # none wrong. The noise alone overstates how clear a match is: JPEG's and the
     # templates' errors are no independent pixels (wrong ones at 220 times it).
+    # Since then the margins are taken over the best number that is no closed form of the
+    # best (dimmed.Match.rival: "07" rather than "61" for a "01"), and the views' every
+    # reading counts as named: forced looks 54000-55499, 1,391 / 106 / 3 -> 1,410 / 87 / 3.
     label_font: int = 21  # logical px: the level label's font size (game.theme.FontSizes.label)
     match_effects: tuple[tuple[str, float], ...] = (
         ("outline", 1.5), ("outline", 2.5), ("shadow", 1.0), ("shadow", 2.0))
