@@ -64,9 +64,10 @@ class Match:
         from it by a little ink in its gaps, so they fit nearly as well, but ink the overlay,
         the blur or JPEG add closes gaps and never opens them, and the views' readings that
         may be one are weighed by vision.menus._takes. (Forced "Level Completed" looks
-        54000-54699: of 55 labels the views left doubtful, the best number led its rival by
-        0.039 or more 24 times, right each time, and no wrong best led by more than 0.031;
-        ahead of its runner-up, closed forms included, 8 of those right ones led by 0.05.)"""
+        54000-54745: of 55 labels the views left doubtful and the matcher fitted, the best
+        led its rival by 0.039 or more 24 times, right each time, and no wrong best led by
+        more than 0.031. Untested: a level from 60 whose number the matcher fits open; the
+        benches' packs hold 15 levels at most.)"""
         share = COMPLETED.match_share if self.scale >= COMPLETED.match_small \
             else COMPLETED.match_share_small
         return self.rival_llr >= COMPLETED.match_llr and self.rival_share >= share
