@@ -809,3 +809,22 @@ def test_three_dimmed_digits_apart_within_two_digits_width_are_three(tmp_path: P
     reading = read_screen(shot.image)
     assert reading.level in (None, 148), reading.level  # (read now: three digits, read as three)
     assert reading.level == 148 or 148 in reading.doubts[0].candidates, reading.doubts
+
+
+@pytest.mark.parametrize("seed", [56756, 57950])
+def test_a_dimmed_two_digit_number_broken_into_fragments_is_not_counted_three(
+        seed: int) -> None:
+    """Random looks on "Level Completed": 56756's plain "Level 06" at 2x, its "0" and "6"
+    each broken by the faint mask into two fragments (0.4 of the height apart, where digits
+    stand 0.74-0.93 apart), and 57950's "05" at 0.53x as a fragment of its "0" overlapping
+    a blob of the whole number. The blobs' shapes counted three digits, so a right "06" and
+    "05" were doubted ("the ink shows 3 digits"); three digits stand a digit's advance
+    apart, or one apart from two merged (vision.labels._advancing, _side_by_side), and both
+    read exactly. (The three-digit labels above still read as three.)"""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    assert case.screen == "level_complete"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")

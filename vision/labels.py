@@ -840,7 +840,8 @@ def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
     apart = len(shaped) > LEVEL.level_digits and not any(
         b.rect.right - a.rect.x <= LABEL.broken_digit * widest
         for a, b in zip(shaped, shaped[1:], strict=False))
-    if apart or (merged and len(shaped) + len(merged) > LEVEL.level_digits):
+    if (apart and _advancing(shaped, tallest)) or (
+            merged and len(shaped) + len(merged) > LEVEL.level_digits and _side_by_side(shaped)):
         return number, LEVEL.level_digits + 1
     start = len(line) - len(number)
     if start < 2:
@@ -851,6 +852,24 @@ def level_number_parts(line: Sequence[Part]) -> tuple[list[Part], int]:
     if digit_like(third) and before >= LABEL.third_digit_space * max(after, 1.0):
         return [third, *number], LEVEL.level_digits + 1
     return number, LEVEL.level_digits
+
+
+def _advancing(parts: Sequence[Part], tallest: float) -> bool:
+    """Whether blobs counted as a digit each stand a digit's advance apart, centre to centre
+    (LabelSettings.digit_advance of the number's height): digits do, where the arcs of a "0"
+    and the strokes of a "6" that a dimmed "06" broke into do not (random look 56756 at 2x,
+    its four fragments 0.4 of the height apart, counted as three digits apart)."""
+    centres = [p.rect.x + p.rect.w / 2 for p in parts]
+    return all(b - a >= LABEL.digit_advance * tallest
+               for a, b in zip(centres, centres[1:], strict=False))
+
+
+def _side_by_side(parts: Sequence[Part]) -> bool:
+    """Whether no two of these blobs share a column: a digit beside two merged stands apart
+    from them, where fragments of one glyph overlap (random look 57950: a dimmed "05" as a
+    blob of its "0" overlapping one of the whole number, counted as a digit and two merged)."""
+    ordered = sorted(parts, key=lambda p: p.rect.x)
+    return all(b.rect.x >= a.rect.right for a, b in zip(ordered, ordered[1:], strict=False))
 
 
 def digits_seen(parts: Sequence[Part], text: str = "") -> tuple[int, int]:

@@ -245,6 +245,11 @@ class LabelSettings:
     # broken apart (a faint "0" into its arcs spans 1.0 of the "9" beside it).
     broken_digit: float = 1.15
     third_digit_space: float = 1.5
+    # Three digits apart stand at least this share of their height apart, centre to centre
+    # (vision.labels._advancing): a digit's advance is 0.74-0.93 of its height in the shipped
+    # fonts, less where a ring or blur adds to the height (a dimmed, ringed "148" at 0.74x:
+    # 0.69; "111" at 0.6x: 0.59); a broken "06"'s fragments stood 0.38-0.4 apart.
+    digit_advance: float = 0.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
     # The level label's line ends at a space wider than this share of its height: "Level 01"
     # spaces its number about 0.4 of it, and where the Level Completed overlay hides all but
