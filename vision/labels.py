@@ -505,11 +505,8 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         # is passed over (and is no text beside them below); anything else that starts at
         # the arrow's head (a digit?) leaves the label unclear. A speck may be all the ink
         # shows of a small arrow, its tip: it starts nearer the digits than the head does
-        # (random look 16658 at 0.52x, a 3 px speck 0.17 of the pitch out). The digits after
-        # it start beyond it, where digits after a lost arrow may (`arrow_head`): a ring and
-        # blur bring them nearer than the game's 0.25 (random look 46329's at 0.19, 0.61x).
-        start = max(LABEL.arrow_head * pitch, far)
-        if len(ink) < 2 or not start <= ink[1][0] <= LABEL.lost_digits * pitch \
+        # (random look 16658 at 0.52x, a 3 px speck 0.17 of the pitch out).
+        if len(ink) < 2 or not LABEL.digits_from * pitch <= ink[1][0] <= LABEL.lost_digits * pitch \
                 or max(first.rect.w, first.rect.h) > LABEL.small_arrow * ink[1][2].rect.h:
             if near <= LABEL.arrow_head * pitch:
                 return None

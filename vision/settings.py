@@ -195,12 +195,10 @@ class LabelSettings:
     arrow_base: float = 1.25
     # A label whose arrow no test saw (vision.labels._arrowless), in pitches from the end
     # cell's edge: the game draws the arrow from the edge to about 0.2 out and the digits from
-    # about 0.25 (0.23-0.35 measured at 0.5x-1.1x; 0.19 ringed and blurred at 0.61x). Ink
-    # starting within `arrow_head` is the arrow, alone when it ends within `arrow_head_long`
-    # (and when it starts within `digits_from`, a speck of it may be all there is); digits
-    # starting from `arrow_head` to `lost_digits` after no arrow (or beyond a speck of one)
-    # lost theirs. A merged arrow is cut where the blob narrows to this share of the ink
-    # beyond (its tip against the digits' ring).
+    # about 0.25 (0.23-0.35 measured at 0.5x-1.1x). Ink starting within `arrow_head` is the
+    # arrow, alone when it ends within `arrow_head_long`; digits starting from `digits_from`
+    # to `lost_digits` after no arrow (or a speck of one) lost theirs. A merged arrow is cut
+    # where the blob narrows to this share of the ink beyond (its tip against the digits' ring).
     arrow_head: float = 0.15
     digits_height: float = 0.6  # of the pitch: a label's digits are less tall (0.35-0.45)
     arrow_head_long: float = 0.3
