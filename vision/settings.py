@@ -148,6 +148,9 @@ class LabelSettings:
     # Measured on 200 generated layouts at 0.5x to 2.5x: arrows 0.74 and more, digits (a "4"
     # against a left arrow) 0.61 at most.
     arrow_match: float = 0.67
+    # An edge row or column of a blob holding under this share of the ink of the one beside
+    # it is a sliver (the outline wipe's leftover) that the triangle match is tried without.
+    sliver: float = 0.4
     # A column's arrow (up or down) as flat as this (height over width; the game's is 0.5,
     # a digit's 1.2 or more, two merged digits' 0.85 or more) needs only this match: blur
     # at 0.5x rounds it into a dome that matches its triangle about 0.6.
