@@ -833,3 +833,19 @@ def test_an_arrow_with_a_sliver_along_its_base_is_an_arrow() -> None:
 
     shot = render(cases([57082])[0])
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+def test_a_dimmed_label_read_with_its_padded_zero_closed_is_doubted() -> None:
+    """Random look 59232: "Level Completed" at 0.94x under JPEG 55, its dimmed "02" in a light
+    ring read "92" by every view, sure, and wrong (a padded "0" closed into a 9). The matcher
+    fits "02" best, 5.3 % ahead of "92": a sure reading whose open form the matcher fits
+    about as well is doubted (vision.menus._matched_open), as a "06" for 05 was."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([59232])[0]
+    assert case.screen == "level_complete"
+    shot = render(case)
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "doubt"
+    assert 2 in reading.doubts[0].candidates, reading.doubts
