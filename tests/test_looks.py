@@ -849,3 +849,21 @@ def test_a_dimmed_label_read_with_its_padded_zero_closed_is_doubted() -> None:
     reading = read_screen(shot.image)
     assert judge(reading, shot.truth)[0] == "doubt"
     assert 2 in reading.doubts[0].candidates, reading.doubts
+
+
+def test_a_small_dimmed_label_its_views_agree_on_stands_only_where_the_matcher_fits_it() -> None:
+    """Random look 102240: "Level Completed" at 0.59x under JPEG 58, its dimmed "13" in a dark
+    ring read "12" by its views, agreeing and sure, and wrong. A small dimmed label now stands
+    only where the font matcher fits it best (it fits "13"), as one read by a rule did; but
+    not where the matcher's best is a closed form of it, a gap the views agreed on ("03"
+    against "08"): forced look 104005 still reads exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([102240])[0]
+    assert case.screen == "level_complete"
+    shot = render(case)
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "doubt" and 13 in reading.doubts[0].candidates
+    forced = render(cases([104005], completed_screens=True)[0])
+    assert judge(read_screen(forced.image), forced.truth) == ("exact", "")
