@@ -867,3 +867,17 @@ def test_a_small_dimmed_label_its_views_agree_on_stands_only_where_the_matcher_f
     assert judge(reading, shot.truth)[0] == "doubt" and 13 in reading.doubts[0].candidates
     forced = render(cases([104005], completed_screens=True)[0])
     assert judge(read_screen(forced.image), forced.truth) == ("exact", "")
+
+
+def test_a_washed_out_blue_sum_leaning_blue_is_never_read_dark() -> None:
+    """Random look 107943: a plain blue "05" at 0.51x under JPEG 51 on a pale green ground
+    kept 2 clearly blue pixels of 324 (under LevelSettings.dark_share) and was read as a
+    dark sum, sure and wrong, though its ink leans blue 60 levels beyond the background's
+    (the dark labels beside it lean as the background does). Its scope is now unknown, a
+    doubt (vision.level._scope)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([107943])[0])
+    verdict, detail = judge(read_screen(shot.image), shot.truth)
+    assert verdict == "doubt" and "scope unknown" in detail, detail
