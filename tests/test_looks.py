@@ -853,10 +853,11 @@ def test_a_dimmed_label_read_with_its_padded_zero_closed_is_doubted() -> None:
 
 def test_a_small_dimmed_label_its_views_agree_on_stands_only_where_the_matcher_fits_it() -> None:
     """Random look 102240: "Level Completed" at 0.59x under JPEG 58, its dimmed "13" in a dark
-    ring read "12" by its views, agreeing and sure, and wrong. A small dimmed label now stands
-    only where the font matcher fits it best (it fits "13"), as one read by a rule did; but
-    not where the matcher's best is a closed form of it, a gap the views agreed on ("03"
-    against "08"): forced look 104005 still reads exactly."""
+    ring read "12" by its views, agreeing and sure, and wrong. A small dimmed label its views
+    agreed on now stands only where the font matcher fits it best (it fits "13", which a view
+    offered), as one read by a rule did; but not where the matcher's best is a closed form of
+    it, a gap the views agreed on ("03" against "08": forced look 104005), nor where no view
+    named the matcher's best (random look 49119's right "13" fits "73"): both read exactly."""
     from bench.looks import cases, judge, render
     from vision import read_screen
 
@@ -867,6 +868,8 @@ def test_a_small_dimmed_label_its_views_agree_on_stands_only_where_the_matcher_f
     assert judge(reading, shot.truth)[0] == "doubt" and 13 in reading.doubts[0].candidates
     forced = render(cases([104005], completed_screens=True)[0])
     assert judge(read_screen(forced.image), forced.truth) == ("exact", "")
+    unnamed = render(cases([49119])[0])
+    assert judge(read_screen(unnamed.image), unnamed.truth) == ("exact", "")
 
 
 def test_a_washed_out_blue_sum_leaning_blue_is_never_read_dark() -> None:
