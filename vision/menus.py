@@ -162,9 +162,13 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # forced 104005 and 104550, "03" against "08"). Where no view named it the matcher
         # alone dissents, and it misfits the real look's font: a right "08" at 0.89x fits
         # "39" best (tests/test_vision_renders.py), random look 49119's "13" fits "73".
-        fitted = matched() if small else None
+        # (Matched only where a dissent could count: about a second a label, and most small
+        # labels read sure are named so by every view, and no other number.)
+        offered = _numbers_named(distinct)
+        dissent = ruled or any(n != level for n in offered)
+        fitted = matched() if small and dissent else None
         if fitted is not None and fitted.number != level and (ruled or (
-                fitted.number in _numbers_named(distinct)
+                fitted.number in offered
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"))):
             why = "though its views never agreed" if ruled else "sure, but small and faint"
             return None, label_box, [Doubt(
