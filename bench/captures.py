@@ -15,6 +15,8 @@ band and JPEG band so the captures that still cost show.
 
 Run from the project root (400 seeds: a few minutes on one core):
     .venv/bin/python bench/captures.py [--seeds N] [--start S] [--show K]
+With --numbers, the level screens and Level Completed show their level under a number from 16
+to 99 drawn from the seed (the real game's later levels; the built-in ones stop at 15).
 """
 
 from __future__ import annotations
@@ -50,11 +52,13 @@ class Capture:
     framed: bool
     zoom: float
     quality: int | None
+    shown: int | None = None  # the number its label shows instead of `level` (--numbers)
 
     def __str__(self) -> str:
         saved = f"JPEG {self.quality}" if self.quality else "lossless"
         where = "desktop" if self.framed else "bare"
-        return (f"seed {self.seed}: {self.screen} L{self.level} p{self.placed} {where} "
+        shown = f" shown as {self.shown:02d}" if self.shown is not None else ""
+        return (f"seed {self.seed}: {self.screen} L{self.level}{shown} p{self.placed} {where} "
                 f"{self.zoom}x {saved}")
 
     @property
@@ -68,14 +72,16 @@ def zoom_band(zoom: float) -> str:
     return "<0.75" if zoom < 0.75 else "<1.25" if zoom < 1.25 else ">=1.25"
 
 
-def capture(seed: int) -> Capture:
-    """The case of a seed (the same every run)."""
+def capture(seed: int, numbers: bool = False) -> Capture:
+    """The case of a seed (the same every run); `numbers`: its label numbered 16-99."""
     rng = random.Random(f"captures-{seed}")
     screen = rng.choices(SCREENS, SCREEN_WEIGHTS)[0]
     level = rng.randint(1, 15)
     placed = rng.randint(0, 3) if screen == "level" else 0
+    shown = random.Random(f"number-{seed}").randint(16, 99) \
+        if numbers and screen in ("level", "level_complete") else None
     return Capture(seed, screen, level, placed, rng.random() < 0.7, rng.choice(ZOOMS),
-                   rng.choice(QUALITIES))
+                   rng.choice(QUALITIES), shown)
 
 
 def picture(case: Capture) -> tuple[Any, dict[str, Any]]:
@@ -87,6 +93,12 @@ def picture(case: Capture) -> tuple[Any, dict[str, Any]]:
     extra: dict[str, Any] = {}
     if case.screen in ("level", "level_complete"):
         extra["level"] = case.level
+        if case.shown is not None:
+            from dataclasses import replace
+
+            from game.packs import built_in
+
+            extra["level"] = replace(built_in().level(case.level), number=case.shown)
     if case.screen == "level":
         extra["placed"] = case.placed
     if case.screen == "level_select":
@@ -120,11 +132,13 @@ def main() -> int:
     parser.add_argument("--seeds", type=int, default=400, help="how many captures (400)")
     parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
     parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
+    parser.add_argument("--numbers", action="store_true",
+                        help="level labels numbered 16-99 (the built-in levels stop at 15)")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
     rows: list[tuple[Capture, str, str, float]] = []
     for seed in range(args.start, args.start + args.seeds):
-        case = capture(seed)
+        case = capture(seed, args.numbers)
         image, truth = picture(case)
         started = time.perf_counter()
         reading = read_screen(image)

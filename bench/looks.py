@@ -24,6 +24,9 @@ seed's look, as a stand-in for other people's level layouts (undrawable ones are
 A lab of "Level Completed" screens (each seed's look, a level of its pack drawn from the seed),
 whose dimmed level label is the random looks' commonest doubt:
     .venv/bin/python bench/looks.py --completed --start 60000 --seeds 600
+Level labels of the real game's later levels (16-99: the packs hold 15 at most), on the level
+screens and "Level Completed" of the same draw (with --completed, every one):
+    .venv/bin/python bench/looks.py --numbers --start 110000 --seeds 600
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,21 +67,27 @@ class Case:
     placed: int
     misplace: int
     completed: int
+    shown: int | None = None  # the number its label shows instead of `level` (`--numbers`)
 
     def __str__(self) -> str:
         where = self.pack or "built-in"
-        return (f"seed {self.seed}: {self.screen} {where} L{self.level} "
+        shown = f" shown as {self.shown:02d}" if self.shown is not None else ""
+        return (f"seed {self.seed}: {self.screen} {where} L{self.level}{shown} "
                 f"p{self.placed}m{self.misplace}c{self.completed}")
 
 
 def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
-          big: bool = False, completed_screens: bool = False) -> list[Case]:
+          big: bool = False, completed_screens: bool = False, numbers: bool = False,
+          ) -> list[Case]:
     """The case of each seed (the same every run). With `levels`, every case is a level
     screen of one of these built-in levels (a lab of the boards whose doubts a bench
     shows; the look is still the seed's own). With `layouts`, a level screen of the seed's
     random layout (`layout_of`; `big`, a big one), up to 3 of its pieces placed and at least
     one cell left. With `completed_screens`, every case is the seed's case forced onto "Level
-    Completed", at a level of its pack drawn from the seed (`completed_case`)."""
+    Completed", at a level of its pack drawn from the seed (`completed_case`). With `numbers`,
+    every level screen and "Level Completed" shows its board under a number from 16 to 99
+    drawn from the seed (`numbered`): the packs hold 15 levels at most, so otherwise no label
+    shows a tens digit but 0 and 1, where the real game's run to 60 and more."""
     from game.packs import built_in, load_pack
 
     if layouts:
@@ -110,7 +119,17 @@ def cases(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = Fals
         chosen.append(Case(seed, screen, pack, level, placed, misplace, completed))
     if completed_screens:
         chosen = [completed_case(case, packs[case.pack]) for case in chosen]
+    if numbers:
+        chosen = [numbered(case) for case in chosen]
     return chosen
+
+
+def numbered(case: Case) -> Case:
+    """The case with its level label numbered 16-99 (drawn from the seed), on the screens
+    that show one."""
+    if case.screen not in ("level", "level_complete"):
+        return case
+    return replace(case, shown=random.Random(f"number-{case.seed}").randint(16, 99))
 
 
 def completed_case(case: Case, count: int) -> Case:
@@ -131,8 +150,6 @@ def render(case: Case, footed: bool = False) -> Any:
     """The case's picture and truth. `footed`: every "1" with its foot, as all looks drew it
     before some drew it footless (game.looks.FOOTLESS_ONES): for a test that keeps a case of
     another class found then."""
-    from dataclasses import replace
-
     from game.looks import random_look
     from game.render import render_screen
 
@@ -143,6 +160,13 @@ def render(case: Case, footed: bool = False) -> Any:
         return render_screen("level", level=layout_of(case.seed, case.pack == BIG_LAYOUTS),
                              placed=case.placed, seed=case.seed, look=look)
     pack = PACKS / case.pack if case.pack else None
+    if case.shown is not None:
+        from game.packs import built_in, load_pack
+
+        levels = load_pack(pack) if pack else built_in()
+        shown = replace(levels.level(case.level), number=case.shown)
+        return render_screen(case.screen, level=shown, placed=case.placed,
+                             misplace=case.misplace, seed=case.seed, look=look, pack=pack)
     return render_screen(case.screen, level=case.level, placed=case.placed,
                          misplace=case.misplace, completed=case.completed, seed=case.seed,
                          look=look, pack=pack)
@@ -205,12 +229,13 @@ class Outcome:
 
 
 def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
-          big: bool = False, completed_screens: bool = False, workers: int = 1) -> list[Outcome]:
+          big: bool = False, completed_screens: bool = False, workers: int = 1,
+          numbers: bool = False) -> list[Outcome]:
     """Each case read and judged; a random layout the game would not draw (labels over each
     other or over a cell) is left out. `workers`: processes that read the cases side by side
     (a test's sweep on a machine of that many cores; the read times are then not comparable),
     their outcomes in the cases' order."""
-    chosen = cases(seeds, levels, layouts, big, completed_screens)
+    chosen = cases(seeds, levels, layouts, big, completed_screens, numbers)
     if workers <= 1 or len(chosen) < 2:
         return _read(chosen)
     # Spawned, not forked: the parent may hold Tesseract's and OpenCV's threads.
@@ -293,10 +318,12 @@ def main() -> int:
                         help="with --layouts: big ones, 7-10 rows and columns")
     parser.add_argument("--completed", action="store_true",
                         help='every case forced onto "Level Completed" (a lab)')
+    parser.add_argument("--numbers", action="store_true",
+                        help="level labels numbered 16-99 (the packs hold 15 levels at most)")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
     args = parser.parse_args()
     outcomes = sweep(range(args.start, args.start + args.seeds), args.levels, args.layouts,
-                     args.big, args.completed)
+                     args.big, args.completed, numbers=args.numbers)
     if args.verdicts:
         args.verdicts.write_text("".join(f"{o.case.seed} {o.verdict} {o.read_ms:.0f}ms "
                                          f"settled={o.settled} {o.detail}\n"

@@ -47,7 +47,8 @@ def test_votes_of_the_smoothed_views_read_nothing(monkeypatch: pytest.MonkeyPatc
 
 
 def _read_label(monkeypatch: pytest.MonkeyPatch, views: list[Glyph], voted: int,
-                digits: int | None = None, core: Glyph | None = None) -> Glyph:
+                digits: int | None = None, core: Glyph | None = None,
+                dissents: tuple[int, ...] = ()) -> Glyph:
     """vision.crops.read_crops on a level label made as vision.level._level_crop makes it
     (votes alone, their dissent, two sources), its views reading `views`; `core`: the
     glyph the classifier alone reads in a view weighed by votes only (LabelCrop.votes)."""
@@ -65,8 +66,27 @@ def _read_label(monkeypatch: pytest.MonkeyPatch, views: list[Glyph], voted: int,
                             votes=None if core is None else lambda: (blank,),
                             votes_alone=(0, LEVEL.label_votes_alone),
                             votes_dissent=DIGITS.backs, voted_views=voted, two_sources=True,
-                            digits=digits)
+                            digits=digits, dissents=dissents)
     return crops.read_crops([label])[LEVEL_LABEL].glyph
+
+
+def test_the_darkest_ink_dissents_only_where_the_reading_closes_its_digits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small label's darkest ink (view 7) may dissent from a first view read sure, for a
+    dark ring half a pixel wide blurs into the gap of a "5" and every other view reads "06"
+    (random look 5241). A "Level 59" at 0.67x, every view reading "59" at 0.998 and voting
+    it at 0.99, had its darkest ink read "53" at 0.95: no ring opens a "9" into a "3", and
+    the label was doubted by that view alone (labels 16-99, bench/looks.py --numbers)."""
+    sure = Glyph("59", 0.998, (), "59", 0.998)
+    views = [Glyph("59", 0.749, ("53",), "59", 0.9985), sure, sure, sure,
+             Glyph("3", 0.0, ("33",), "33", 0.06), sure, sure, Glyph("53", 0.951, ("143",), "53",
+                                                                      0.7207)]
+    read = _read_label(monkeypatch, views, 2, digits=2, dissents=(7,))
+    assert (read.text, read.confidence >= OCR.doubtful) == ("59", True)
+    closed = [Glyph("06", 0.749, (), "06", 0.9), *(Glyph("06", 0.998, (), "06", 0.99),) * 6,
+              Glyph("05", 0.951, (), "05", 0.72)]
+    read = _read_label(monkeypatch, closed, 2, digits=2, dissents=(7,))
+    assert read.confidence < OCR.doubtful
 
 
 def test_the_dark_core_views_votes_dissent_from_the_plain_views(
@@ -828,3 +848,49 @@ def test_a_dimmed_two_digit_number_broken_into_fragments_is_not_counted_three(
     assert case.screen == "level_complete"
     shot = render(case)
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
+# ---- labels of later levels (16-99: bench/looks.py --numbers, bench/captures.py --numbers) --
+
+def _numbered(seed: int, completed: bool = True):  # type: ignore[no-untyped-def]
+    """Random look `seed` with its level label numbered 16-99, forced onto "Level Completed"
+    unless `completed` is False (bench/looks.py --numbers [--completed])."""
+    from bench.looks import cases, render
+
+    return render(cases([seed], numbers=True, completed_screens=completed)[0])
+
+
+@pytest.mark.parametrize(("seed", "completed", "misread"), [
+    (112150, True, 37), (112573, True, 33), (110126, False, 5)])
+def test_a_dimmed_label_of_a_later_level_is_never_read_sure_and_wrong(
+        seed: int, completed: bool, misread: int) -> None:
+    """Labels 16-99 the rules measured on levels 1-15 read sure and wrong:
+    - a plain "87" and a shadowed "83", undimmed read "37" and "33" (their faint strokes
+      lost), while the views named "87" and "83": with no ring to close a gap, the reading
+      a stroke faded from is as likely (vision.menus._closed_named);
+    - a "65" read "5" in every view and voted "05", a consensus on a "0" no view's
+      Tesseract saw; the matcher fits "65" 0.088 ahead (vision.menus._unseen_zero_beaten).
+    (Still read sure and wrong: a "61" the matcher fits as "01" and a "69" in a thick ring
+    read "09", 112166 and 112068; the matcher also fits "61" and "64" ahead of right "01"
+    and "04", so it cannot settle a padded "0".)"""
+    from vision import read_screen
+
+    shot = _numbered(seed, completed)
+    assert shot.truth["screen"] == "level_complete"
+    reading = read_screen(shot.image)
+    assert reading.level != misread
+    assert reading.level in (None, shot.truth["level"]), reading.level
+
+
+def test_a_real_look_dimmed_label_read_undimmed_as_a_faded_form_is_not_taken() -> None:
+    """A real-look capture of "Level Completed" at 1.25x under JPEG 60 showing "98": every
+    view read "98", three voted "95", and undimmed it read "95" at 0.94, taken as sure. The
+    real look draws no ring: a "5" is an "8" with strokes faded, not the reverse."""
+    from bench.captures import capture, picture
+    from vision import read_screen
+
+    case = capture(84564, numbers=True)
+    assert (case.screen, case.shown) == ("level_complete", 98)
+    image, truth = picture(case)
+    reading = read_screen(image)
+    assert reading.level in (None, 98), reading.level

@@ -479,7 +479,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
             # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
             dissenting = [*views[1:crop.voted_views],
-                          *(views[n] for n in crop.dissents if n < len(views))]
+                          *(views[n] for n in crop.dissents if n < len(views)
+                            and closes(first.glyph.text, views[n].text))]
             backing = DIGITS.views_agree if _short_of_sure(crop, first.glyph) else 0.0
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful

@@ -26,6 +26,7 @@ from vision.crops import (
     level_number,
     longest,
     read_crops,
+    ringed_fill,
 )
 from vision.dimmed import Match, match_number
 from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
@@ -119,6 +120,10 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         crop = fill_contrast(cut(kernel), shot.background)
         return cv2.normalize(crop, np.empty_like(crop), 0, 255, cv2.NORM_MINMAX)
 
+    @cache
+    def matched() -> Match | None:  # (about a second: only where a rule below needs it)
+        return match_number(shot.image, label_box, shot.scale)
+
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
@@ -140,13 +145,11 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         glyph, distinct, ruled = _read_views(views, label_box, small=False, count=count)
     if glyph.confidence < OCR.doubtful:
         agreed = _consensus(distinct)
+        if agreed is not None and _unseen_zero_beaten(agreed.text, distinct, matched):
+            agreed = None
         glyph, ruled = (glyph, ruled) if agreed is None else (agreed, True)
     doubts: list[Doubt] = []
     level = level_number(glyph, label_box, doubts, count)
-
-    @cache
-    def matched() -> Match | None:  # (about a second: only where a rule below needs it)
-        return match_number(shot.image, label_box, shot.scale)
 
     if level is not None and count == LEVEL.level_digits:
         # A small label whose views never agreed, read by a rule from the classifier's votes
@@ -188,12 +191,15 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # one of the values the views named, and closing no digits two views read (`_opened`):
         # the ring closes the undimmed "3" too, while the views read it open (an outlined
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
-        again = read_level_label(_undimmed(shot, label_box), digits, label_box, count)
+        undimmed = _undimmed(shot, label_box)
+        again = read_level_label(undimmed, digits, label_box, count)
         named = {v for d in doubts for v in d.candidates}
         # (`distinct`: the views as cut, the one pass a label this large is read in)
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                 and int(again.text) in named and not _opened(again.text, distinct) \
-                and not _zero_named(again.text, distinct):
+                and not _zero_named(again.text, distinct) \
+                and not (_closed_named(again.text, distinct)
+                         and ringed_fill(undimmed.cut(digits), undimmed.background) is None):
             return int(again.text), label_box, []
     if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
@@ -444,6 +450,20 @@ def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
 
 
+def _closed_named(text: str, seen: list[Glyph]) -> tuple[str, ...]:
+    """The digits that `text` may be with strokes faded (COMPLETED.faded) and two distinct views
+    name, as `_opened` counts them. Where no ring is drawn round the label (vision.crops.
+    ringed_fill) nothing adds ink to close a gap, while the overlay fades strokes away:
+    the undimmed reading of a plain "87" at 1.12x under JPEG 65 read "37" at 0.99, the "8"'s
+    faint left half lost, while the views read "87" sure and voted it at 0.92-0.98 (the
+    bench's --numbers --completed, 112150; 112573, a shadowed "83" read "33"; a real-look
+    capture's "98" at 1.25x under JPEG 60 read "95" at 0.94, every view reading "98",
+    bench/captures.py --numbers 84564)."""
+    texts = [t for g in seen for t in dict.fromkeys((g.text, g.vote, *g.alternatives))
+             if closes(t, text, COMPLETED.faded)]
+    return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
+
+
 def _zero_named(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     """The number with a padded "0" for its leading digit, when that digit is one a "0"
     closes into (OcrSettings.closed_zero) and a view names the "0" (its reading, an
@@ -568,6 +588,20 @@ def _consensus(seen: list[Glyph]) -> Glyph | None:
             g.vote != text and g.vote_probability >= COMPLETED.dissent for g in seen):
         return None
     return Glyph(text, OCR.doubtful)
+
+
+def _unseen_zero_beaten(text: str, seen: Sequence[Glyph],
+                        matched: Callable[[], Match | None]) -> bool:
+    """Whether the consensus `text`, led by a padded "0" that no view's Tesseract reading
+    shows (all read only its last digit), is a 6, 8 or 9 the matcher fits clearly better:
+    the classifier takes a "6" in a thick dark outline for a "0" as readily as Tesseract
+    loses a faint "0" (the bench's --numbers, 110126: a dimmed "65" at 1.84x read "5" in
+    every view and voted "05" at 0.69-0.79, fitted as "65", 0.088 ahead of "05")."""
+    if text[:1] != "0" or any(g.text != text[1:] for g in seen):
+        return False
+    match = matched()
+    return match is not None and match.number % 10 == int(text[1:]) \
+        and str(match.number)[0] in OCR.closed_zero and match.beats(int(text))
 
 
 def _lost_digit(seen: list[Glyph]) -> Glyph | None:

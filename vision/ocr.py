@@ -279,14 +279,16 @@ def combined(digits: Sequence[Glyph]) -> tuple[str, ...]:
     return tuple(found)
 
 
-def closes(reading: str, other: str) -> bool:
-    """Whether `reading` is `other` with some gaps closed (OcrSettings.ring_closes), every
-    other digit the same: "06" closes "05", "08" closes "03"; "08" does not close "05".
+def closes(reading: str, other: str,
+           closings: Sequence[tuple[str, str]] = OCR.ring_closes) -> bool:
+    """Whether `reading` is `other` with some gaps closed (`closings`: (open, closed) digit
+    pairs, OcrSettings.ring_closes unless given), every other digit the same: "06" closes
+    "05", "08" closes "03"; "08" does not close "05".
 
     >>> closes("06", "05"), closes("08", "03"), closes("05", "06"), closes("08", "05")
     (True, True, False, False)
     """
-    pairs = set(OCR.ring_closes)
+    pairs = set(closings)
     changed = [(b, a) for a, b in zip(reading, other, strict=False) if a != b]
     return len(reading) == len(other) and bool(changed) and all(p in pairs for p in changed)
 

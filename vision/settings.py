@@ -689,6 +689,13 @@ class CompletedSettings:
     # A sure reading that closes another number (vision.menus._matched_open) is in doubt when
     # the matcher fits that number as well as it, within this share of its residual.
     open_tie: float = 0.01
+    # (open, closed): digits the closed one reads as when the overlay fades some of its
+    # strokes away, where no ring adds ink (vision.menus._closed_named): an "8" that lost its
+    # left half reads "3", its top right "6"... more than a ring's closings
+    # (OcrSettings.ring_closes), as a stroke may fade anywhere.
+    faded: tuple[tuple[str, str], ...] = (
+        ("3", "8"), ("5", "6"), ("5", "8"), ("5", "9"), ("3", "9"), ("6", "8"), ("9", "8"),
+        ("0", "8"))
 
 
 @dataclass(frozen=True)
