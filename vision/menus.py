@@ -445,9 +445,7 @@ def _opened(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     was read "08" at 1.0 in plain ink, its ring closing the 3, while two views read "03"
     unsure (random look 91117 as Level Completed); at 2.1x two views named "03" only among
     their alternatives (forced Level Completed look 65775)."""
-    texts = [t for g in seen for t in dict.fromkeys((g.text, g.vote, *g.alternatives))
-             if closes(text, t)]
-    return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
+    return _named_twice(seen, lambda t: closes(text, t))
 
 
 def _closed_named(text: str, seen: list[Glyph]) -> tuple[str, ...]:
@@ -459,8 +457,14 @@ def _closed_named(text: str, seen: list[Glyph]) -> tuple[str, ...]:
     bench's --numbers --completed, 112150; 112573, a shadowed "83" read "33"; a real-look
     capture's "98" at 1.25x under JPEG 60 read "95" at 0.94, every view reading "98",
     bench/captures.py --numbers 84564)."""
+    return _named_twice(seen, lambda t: closes(t, text, COMPLETED.faded))
+
+
+def _named_twice(seen: Sequence[Glyph], related: Callable[[str], bool]) -> tuple[str, ...]:
+    """The texts `related` keeps that two distinct views name, as their reading however
+    unsure, their classifier vote or an alternative."""
     texts = [t for g in seen for t in dict.fromkeys((g.text, g.vote, *g.alternatives))
-             if closes(t, text, COMPLETED.faded)]
+             if related(t)]
     return tuple(t for t in dict.fromkeys(texts) if texts.count(t) >= 2)
 
 
