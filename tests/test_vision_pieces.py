@@ -115,6 +115,34 @@ def test_pieces_and_givens_with_text_effects_read_exactly(seed: int) -> None:
     assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
 
 
+@pytest.mark.parametrize("seed", [115120, 115988])
+def test_pieces_of_another_hue_than_a_saturated_ground_are_found(seed: int) -> None:
+    """Random looks 115120 (#8c8cfa pieces on sky blue #85bbd7, 1.19x) and 115988 (lilac on
+    teal, 2.05x): the fills differ from the ground by 47 and 45 at most in any channel,
+    under ink's 48, and no piece was found ("0 pieces for 4 empty cells"). Their hue
+    differs: read exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    assert case.screen == "level"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
+def test_a_fill_is_far_from_the_ground_by_its_hue_not_by_its_shade() -> None:
+    """A colour shifted from the background in all three channels alike (a lighter or darker
+    part of a gradient) is no fill; one shifted by as much but in one hue is."""
+    from vision.pieces import _hue_far
+
+    ground = np.array([215, 187, 133], np.uint8)  # BGR
+    view = np.zeros((1, 3, 3), np.uint8)
+    view[0, 0] = ground + 40                       # lighter, same hue: not far
+    view[0, 1] = [250, 140, 140]                   # 115120's piece: 47 at most, other hue
+    view[0, 2] = ground                            # the ground itself
+    assert _hue_far(view, ground)[0].tolist() == [0, 255, 0]
+
+
 @pytest.mark.parametrize("seed", [97040, 97834])
 def test_a_bordered_tray_pieces_frame_is_no_cell(seed: int) -> None:
     """Random looks 97040 and 97834 at 2.4x-2.5x, pieces in a flat dark border: the border

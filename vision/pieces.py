@@ -152,6 +152,12 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np
     own = int(np.max(background)) - int(np.min(background))
     _, livelier = cv2.threshold(chroma, min(255, own + PIECE.livelier), 255, cv2.THRESH_BINARY)
     far = cv2.bitwise_or(far, livelier)
+    # A fill of another hue than a saturated ground may differ from it a little in every
+    # channel and by less than ink in any one (random look 115120: #8c8cfa pieces on a sky
+    # blue #85bbd7, 47 at most). What the fill keeps is its hue: its difference from the
+    # ground less the shift all three channels share, which a lighter or darker part of the
+    # ground (a gradient, gamma) does not have.
+    far = cv2.bitwise_or(far, _hue_far(view, background))
     _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
     if PIECE.dark_saturation == 0.5:
         # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the
@@ -163,6 +169,21 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np
     mask: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(far, spread),
                                        cv2.bitwise_or(light, vivid))
     return mask
+
+
+def _hue_far(view: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Where a pixel's colour differs from the background's by PIECE.hue_distance in some
+    channel once the shift common to all three (lightness) is taken out, as 0/255."""
+    b, g, r = (int(v) for v in np.asarray(background, np.uint8).reshape(3))
+    difference = cv2.subtract(view, (b, g, r, 0), dtype=cv2.CV_16S)  # type: ignore[call-overload]
+    # three times (each channel's difference less their mean), in whole numbers
+    tripled = cv2.transform(difference, _LESS_MEAN)
+    _, far = cv2.threshold(channel_max(cv2.convertScaleAbs(tripled)), 3 * PIECE.hue_distance - 1,
+                           255, cv2.THRESH_BINARY)
+    return far
+
+
+_LESS_MEAN = 3 * np.eye(3, dtype=np.float32) - 1
 
 
 def _in_cells(dark: np.ndarray, fills: list[Rect], cell_side: float) -> np.ndarray:

@@ -302,6 +302,10 @@ class PieceSettings:
     # from it, whatever the colour distance: the piece fills' chroma is 120 or more (saturation
     # 0.6-1, lightness 0.4-0.6), a pale background's 30 or less.
     livelier: int = 48
+    # A channel's difference from the background, less the shift all three channels share,
+    # this large counts as far too (vision.pieces._hue_far): a fill of another hue than a
+    # saturated ground. Ink's and the ground's own shades shift all channels alike.
+    hue_distance: int = 36
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
     # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
     # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
