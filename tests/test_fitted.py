@@ -100,6 +100,22 @@ def test_small_sums_the_votes_left_open_are_read_by_their_fit() -> None:
         assert reading.settled and {s.by for s in reading.settled} == {"fitted"}, reading.settled
 
 
+def test_a_sum_whose_digits_box_holds_one_digit_is_not_fitted() -> None:
+    """Random look 29645 (held out, 1.04x): a blue "23" on a sky-blue ground, its "2" broken
+    and half taken for the arrow, so the digits' box held the "3" alone. Fitted round that
+    box, "21" led "23" by 0.065 and the level was read sure and wrong; a box narrower than
+    two digits is now fitted to nothing (FittedSettings.two_digits_aspect), and the sum
+    stays a doubt."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([29645])[0]
+    shot = render(case)
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] != "sure-wrong", case
+    assert not any(s.by == "fitted" for s in reading.settled), reading.settled
+
+
 def test_the_fit_draws_sums_at_the_game_s_own_size() -> None:
     """Vision's copy of the sum's size and the grid's pitch (which give a sum's em) is the
     practice game's, which draws the real game's."""

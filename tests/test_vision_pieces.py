@@ -143,6 +143,25 @@ def test_a_fill_is_far_from_the_ground_by_its_hue_not_by_its_shade() -> None:
     assert _hue_far(view, ground)[0].tolist() == [0, 255, 0]
 
 
+def test_a_fill_found_by_its_hue_alone_must_hold_a_white_digit() -> None:
+    """A square of another hue than the ground, of a piece's size, is a piece only with a
+    white digit in its middle: a blue sum blurred into one blob (random look 44811) has
+    none, and neither has a blue square with the ground showing through it."""
+    from vision.pieces import find_pieces
+
+    sky, lilac = (215, 187, 133), (250, 140, 140)  # BGR, as measured in 115120
+    background = np.array(sky, np.uint8)
+    no_ink = np.zeros((120, 120), np.uint8)
+    view = np.full((120, 120, 3), background, np.uint8)
+    view[40:80, 40:80] = lilac
+    assert find_pieces(view, background, no_ink, 44.0) == []
+    view[55:65, 50:70] = sky  # the ground between a label's digits is no white digit
+    assert find_pieces(view, background, no_ink, 44.0) == []
+    view[50:70, 56:62] = (255, 255, 255)
+    pieces = find_pieces(view, background, no_ink, 44.0)
+    assert [(p.fill.x, p.fill.y, p.fill.w, p.fill.h) for p in pieces] == [(40, 40, 40, 40)]
+
+
 @pytest.mark.parametrize("seed", [97040, 97834])
 def test_a_bordered_tray_pieces_frame_is_no_cell(seed: int) -> None:
     """Random looks 97040 and 97834 at 2.4x-2.5x, pieces in a flat dark border: the border

@@ -825,10 +825,13 @@ def _fitted(shot: Shot, digits: Rect, pitch: float
     a level the rules first reject asks again when its sure sums are opened too."""
     em = FITTED.sum_font / GRID.usual_pitch * pitch * shot.scale
     known: dict[int, float] = {}
+    one_digit = digits.w < FITTED.two_digits_aspect * digits.h
 
     def fitted(totals: Sequence[int]) -> dict[int, float]:
         from vision.fitted import fit_totals
 
+        if one_digit:  # (FittedSettings.two_digits_aspect: no fit)
+            return {}
         new = [t for t in totals if t not in known]
         if new:
             known.update(fit_totals(shot.image, shot.box(digits), em, new))

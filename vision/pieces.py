@@ -34,17 +34,42 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
                 cell_side: float, scale: float = 1.0) -> list[FoundPiece]:
     """Every piece in the logical view, in the tray or placed in a cell. `scale`: the
     capture's pixels per logical pixel (a shrunk capture's fills are rounder squares)."""
-    mask = _fill_mask(view, background, dark)
     # Thin saturated lines (an outline blended into a saturated background, JPEG colour
     # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
     # placed piece is checked against are the dark ink less those.
-    solid = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
+    solid = _opened(_fill_mask(view, background, dark))
     low, high = (f * cell_side for f in PIECE.side_range)
     # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
     slack = PIECE.edge_pixels / max(scale, 1e-6)
+    fills = _fills(view, dark, solid, low, high, slack)
+    # A fill of another hue than a saturated ground may differ from it a little in every
+    # channel and by less than ink in any one (random look 115120: #8c8cfa pieces on a sky
+    # blue #85bbd7, 47 at most): its hue tells it. Such fills are added where no fill stands,
+    # and only with a white digit in their middle: a blue sum blurred at 0.52x into one
+    # blob of a piece's size and one hue (random look 44811) has none.
+    wider = _opened(_fill_mask(view, background, dark, hued=True))
+    if cv2.countNonZero(cv2.subtract(wider, solid)):
+        fills += [fill for fill in _fills(view, dark, wider, low, high, slack)
+                  if _holds_white(view, background, fill[0])
+                  and not any(fill[2].overlaps(other[2]) for other in fills)]
+        solid = wider
+    outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
+    placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
+    return [FoundPiece(fill, bool(in_cell), colour)
+            for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
+
+
+def _opened(mask: np.ndarray) -> np.ndarray:
+    opened: np.ndarray = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return opened
+
+
+def _fills(view: np.ndarray, dark: np.ndarray, solid: np.ndarray, low: float, high: float,
+           slack: float) -> list[tuple[Rect, np.ndarray, Rect]]:
+    """The square blobs of `solid` of a fill's size: each one's fill, colour and whole
+    square (`_fill_of`)."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
     fills: list[tuple[Rect, np.ndarray, Rect]] = []
     for label, (bx, by, bw, bh, area) in enumerate(stats[1:], start=1):
         if max(bw, bh) < low or min(bw, bh) > high:
@@ -58,9 +83,23 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
                                   low, high, slack)
         for x, y, own in squares:
             fills.append(_fill_of(view, dark, x, y, own))
-    placed = _in_cells(outlines, [whole for _, _, whole in fills], cell_side)
-    return [FoundPiece(fill, bool(in_cell), colour)
-            for (fill, colour, _), in_cell in zip(fills, placed, strict=True)]
+    return fills
+
+
+def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect) -> bool:
+    """Whether the middle half of a fill holds a piece's white digit: pixels whose dimmest
+    channel stands PIECE.white_over above the fill's (white over any hue: a blue fill's own
+    blue is near 255) and as far from the ground as ink (not the ground seen between a
+    label's digits), PIECE.white_share of it at least."""
+    x, y, w, h = (round(v) for v in (fill.x + fill.w / 4, fill.y + fill.h / 4,
+                                       fill.w / 2, fill.h / 2))
+    middle = view[y:y + h, x:x + w]
+    if not middle.size:
+        return False
+    dimmest = channel_min(middle).astype(np.int16)
+    lighter = dimmest >= int(np.median(dimmest)) + PIECE.white_over
+    unlike_ground = distance(middle, background) >= COLOUR.ink_distance
+    return bool(np.count_nonzero(lighter & unlike_ground) >= PIECE.white_share * dimmest.size)
 
 
 def _squares_in(x: int, y: int, own: np.ndarray, low: float, high: float,
@@ -137,11 +176,12 @@ def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
     return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
-def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
-    """Far from the background (or far more saturated than it), saturated, and either not
-    dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
-    channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
-    float products."""
+def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
+               hued: bool = False) -> np.ndarray:
+    """Far from the background (or far more saturated than it; `hued`: or of another hue,
+    `_hue_far`), saturated, and either not dark ink or vivid for its brightness (chroma over
+    `dark_saturation` of the brightest channel), as 0/255: in OpenCV's uint8 masks, a fifth
+    of the time of numpy's booleans and float products."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
     top = channel_max(view)
@@ -152,12 +192,8 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np
     own = int(np.max(background)) - int(np.min(background))
     _, livelier = cv2.threshold(chroma, min(255, own + PIECE.livelier), 255, cv2.THRESH_BINARY)
     far = cv2.bitwise_or(far, livelier)
-    # A fill of another hue than a saturated ground may differ from it a little in every
-    # channel and by less than ink in any one (random look 115120: #8c8cfa pieces on a sky
-    # blue #85bbd7, 47 at most). What the fill keeps is its hue: its difference from the
-    # ground less the shift all three channels share, which a lighter or darker part of the
-    # ground (a gradient, gamma) does not have.
-    far = cv2.bitwise_or(far, _hue_far(view, background))
+    if hued:
+        far = cv2.bitwise_or(far, _hue_far(view, background))
     _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
     if PIECE.dark_saturation == 0.5:
         # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the

@@ -306,6 +306,11 @@ class PieceSettings:
     # this large counts as far too (vision.pieces._hue_far): a fill of another hue than a
     # saturated ground. Ink's and the ground's own shades shift all channels alike.
     hue_distance: int = 36
+    # A fill found by its hue alone holds a white digit: this share of its middle half is
+    # this much brighter than the middle's median in every channel (a piece's "1" at 0.5x
+    # covers about a tenth of it; a blue sum's fill inside its darker ring is no brighter).
+    white_over: int = 40
+    white_share: float = 0.04
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
     # not ink: grey ink (#404040 and tints of it, 0.4 at most) and the blue sums' ring (0.37)
     # stay below, pieces of any hue at lightness 0.4-0.6 and saturation 0.6-1 lie above 0.55.
@@ -865,6 +870,13 @@ class FittedSettings:
     # "15" or "16", an "03" as "09"; a dark "15" as "18", an "08" as "06"), the 67 right
     # ones by up to 0.65, 38 of them by 0.06 or more: about twice the worst wrong lead.
     share: float = 0.06
+    # A sum's digits box narrower than this over its height holds one digit, not the two
+    # every sum is drawn with: the label finder lost the other (random look 29645: a blue
+    # "23" on a sky-blue ground, its "2" broken and half taken for the arrow), and a fit
+    # round the one digit left judges the totals on half their pixels ("21" led "23" by
+    # 0.065). The digits' boxes of 4,413 sums found in random looks 0-1499 stood 1.06 to
+    # 1.87 times as wide as tall (median 1.54); one digit stands 0.3-0.75.
+    two_digits_aspect: float = 0.9
 
 
 @dataclass(frozen=True)
