@@ -153,6 +153,26 @@ def test_a_match_is_taken_as_named_or_opened_never_closed() -> None:
     assert not _takes(clear(0, 8), [0, 8]) and not _takes(clear(4, 7), [1, 41])
 
 
+def test_a_reading_the_matcher_beats_is_beaten_unless_its_best_closes_it() -> None:
+    """vision.menus._beaten: the matcher's best beats a reading by Match.beats's bars
+    (forced look 118178: "05" fitted 0.16 better than the "45" read undimmed), unless that
+    best is the reading with gaps closed, a padded or inner 0 into a 6, 8 or 9 too (a ringed
+    "03" at 2.1x-2.3x fitted "08" and "68" best, forced looks 54374 and 118392)."""
+    from vision.dimmed import Match
+    from vision.menus import _beaten
+
+    def best(number: int, lead: tuple[float, float]) -> Match:
+        leads = tuple((0.0, 0.0) if n == number else lead for n in range(100))
+        return Match(number, 6, llr=0.1, share=0.0, scale=1.0, rival=96, rival_llr=92.0,
+                     rival_share=0.04, leads=leads)
+
+    far = (345.0, 0.16)
+    assert _beaten(45, lambda: best(5, far))
+    assert not _beaten(3, lambda: best(8, far)) and not _beaten(3, lambda: best(68, far))
+    assert not _beaten(45, lambda: best(5, (10.0, 0.16)))  # too few pixels' worth of lead
+    assert not _beaten(5, lambda: best(5, far)) and not _beaten(45, lambda: None)
+
+
 def test_a_small_label_s_match_must_lead_further() -> None:
     """Under COMPLETED.match_small a digit is hardly taller than JPEG's 8 px blocks, and a
     match 7.6 % ahead was wrong there (a 0.54x "03" in a 1 px shadow, matched "01" in
@@ -200,3 +220,17 @@ def test_a_small_label_matched_in_the_wrong_font_stays_doubtful() -> None:
     shot = _completed_case(73409)
     assert shot.truth["level"] == 3
     assert read_screen(shot.image).level in (None, 3)
+
+
+@pytest.mark.parametrize(("seed", "read"), [(118178, None), (54374, 3), (118392, 3), (118072, 8)])
+def test_an_undimmed_reading_the_matcher_beats_is_not_taken(seed: int, read: int | None) -> None:
+    """Forced "Level Completed" looks: 118178's "05" at 0.89x, doubtful in the views, read
+    "45" sure undimmed, which the matcher's "05" beats: a doubt, no longer level 45. The
+    ringed "03"s of 54374 and 118392 at 2.1x-2.3x, fitted "08" and "68" best, closed forms,
+    and 118072's "08" still read undimmed or matched."""
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    reading = read_screen(shot.image)
+    assert reading.level == read, (reading.level, reading.doubts)
+    assert read is not None or int(shot.truth["level"]) == 5

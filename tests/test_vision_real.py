@@ -272,3 +272,46 @@ def test_screenshots_degraded_at_random_read_exactly_or_are_doubted() -> None:
         assert verdict != "sure-wrong", f"{shot}: {detail}"
         verdicts[verdict] += 1
     assert verdicts["exact"] >= 56, verdicts
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+@pytest.mark.parametrize("seed", [83453, 84176])
+def test_a_sure_dimmed_label_the_matcher_clearly_fits_otherwise_is_a_doubt(seed: int) -> None:
+    """bench/screenshots.py seeds 83453 and 84176: the real "Level Completed" at 0.87x under
+    gamma 1.28 and JPEG 70, read "51" sure by its views as cut, and at 0.82x under JPEG 58,
+    read "44" sure by one view of four (the others "444", "44" unsure and nothing). No view
+    named "01", which the font matcher fitted 0.15 and 0.17 better than the reading. A sure
+    small label the matcher's best beats by the matcher's own bars is a doubt."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.screenshots import case, judge, picture
+
+    truths = {name: _truth(name) for name in SCREENSHOTS}
+    shot = case(seed, sorted(truths))
+    assert shot.name == "puzlogic-level-completed"
+    image = cv2.imread(str(REAL_SCREENS / f"{shot.name}.png"), cv2.IMREAD_COLOR)
+    reading = read_screen(picture(image, shot))
+    assert judge(reading, truths[shot.name])[0] != "sure-wrong", reading.level
+    assert reading.level is None and any(1 in d.candidates for d in reading.doubts)
+
+
+@pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
+@pytest.mark.parametrize("seed", [82553, 84030, 84175])
+def test_a_dimmed_label_read_0_alone_is_read_by_the_matcher_among_01_to_09(seed: int) -> None:
+    """bench/screenshots.py seeds 82553 (0.85x, JPEG 58), 84030 (0.56x, lossless) and 84175
+    (0.72x, JPEG 70): the real "Level Completed", whose thin "1" fades under the overlay;
+    every view read "0" alone while the ink showed two digits, a doubt. The padded "0"
+    stands before levels 1-9 only, and among those the font matcher fits "01" clearly."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.screenshots import case, judge, picture
+
+    truths = {name: _truth(name) for name in SCREENSHOTS}
+    shot = case(seed, sorted(truths))
+    assert shot.name == "puzlogic-level-completed"
+    image = cv2.imread(str(REAL_SCREENS / f"{shot.name}.png"), cv2.IMREAD_COLOR)
+    assert judge(read_screen(picture(image, shot)), truths[shot.name]) == ("exact", "")

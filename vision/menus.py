@@ -168,10 +168,16 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # (Matched only where a dissent could count: about a second a label, and most small
         # labels read sure are named so by every view, and no other number.)
         offered = _numbers_named(distinct)
-        dissent = ruled or any(n != level for n in offered)
+        dissent = ruled or any(n != level for n in offered) \
+            or any(g.text != glyph.text for g in distinct)
         fitted = matched() if small and dissent else None
+        # So does one the matcher's best beats by the bars of its own lead, though no view
+        # named that best: the real "Level Completed" read "51" sure at 0.87x under gamma 1.28
+        # and JPEG 70, where "01" fit 0.15 better (bench/screenshots.py seed 83453), and "44"
+        # at 0.82x under JPEG 58, one view of four reading it sure, two others "444" and
+        # nothing, where "01" fit 0.17 better (84176).
         if fitted is not None and fitted.number != level and (ruled or (
-                fitted.number in offered
+                (fitted.number in offered or fitted.beats(level))
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"))):
             why = "though its views never agreed" if ruled else "sure, but small and faint"
             return None, label_box, [Doubt(
@@ -199,7 +205,8 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 and int(again.text) in named and not _opened(again.text, distinct) \
                 and not _zero_named(again.text, distinct) \
                 and not (_closed_named(again.text, distinct)
-                         and ringed_fill(undimmed.cut(digits), undimmed.background) is None):
+                         and ringed_fill(undimmed.cut(digits), undimmed.background) is None) \
+                and not _beaten(int(again.text), matched):
             return int(again.text), label_box, []
     if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
@@ -208,8 +215,9 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # combined reading's only, none where the views split, as a "01" read "01", "1"
         # and "41" on a noisy ground)
         views_named = [v for d in doubts for v in d.candidates] + _numbers_named(distinct)
+        # (where the views named no number, a lone padded "0" names 01-09: _partly_named)
         match = matched()
-        if match is not None and _takes(match, views_named):
+        if match is not None and _takes(match, views_named or _partly_named(distinct)):
             return match.number, label_box, []
     return level, label_box, doubts
 
@@ -268,6 +276,31 @@ def _numbers_named(glyphs: Sequence[Glyph]) -> list[int]:
     """The two-digit numbers these views read, offered as alternatives or voted."""
     texts = (t for g in glyphs for t in (g.text, *g.alternatives, g.vote))
     return sorted({int(t) for t in texts if len(t) == LEVEL.level_digits and t.isdigit()})
+
+
+def _beaten(number: int, matched: Callable[[], Match | None]) -> bool:
+    """Whether the matcher's best beats `number` by the bars of its own lead (Match.beats):
+    forced "Level Completed" look 118178 (held out), a "05" at 0.89x under JPEG 53 that the
+    views left doubtful, read "45" sure undimmed, where "05" (or "06", as well) fits 0.16
+    better than "45". A best that is a closed form of `number` beats nothing: a thick ring
+    fills the gaps the matcher's templates keep (forced looks 54374 and 118392, "03" at
+    2.1x-2.3x read undimmed, fitted "08" and "68" best)."""
+    match = matched()
+    # (each digit the same or closed, a 0 into a 6, 8 or 9 too: "68" closes "03")
+    closings = (*OCR.ring_closes, *(("0", digit) for digit in OCR.closed_zero))
+    return match is not None and match.beats(number) \
+        and not closes(f"{match.number:02d}", f"{number:02d}", closings)
+
+
+def _partly_named(glyphs: Sequence[Glyph]) -> list[int]:
+    """Levels 1-9 where every view read a lone "0": the padded "0" the game draws before
+    them, its second digit lost. The real game's thin "1" fades under the overlay, and the
+    real "Level Completed" at 0.54x-0.85x read "0" in every view while the ink showed two
+    digits (bench/screenshots.py seeds 302, 81298, 81595, 82553, 83130, 84030, 84175): the
+    matcher may say which digit followed. (A lone "0" may also end "10" to "90"; those are
+    not offered, so the matcher's best is taken only among 01-09.)"""
+    texts = {g.text for g in glyphs}
+    return list(range(1, 10)) if texts == {"0"} else []
 
 
 def _takes(match: Match, named: Sequence[int]) -> bool:
