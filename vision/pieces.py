@@ -37,7 +37,8 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     # Thin saturated lines (an outline blended into a saturated background, JPEG colour
     # fringes) must not join a fill: an opening keeps only solid areas, and the outlines a
     # placed piece is checked against are the dark ink less those.
-    solid = _opened(_fill_mask(view, background, dark))
+    mask, hued = _fill_masks(view, background, dark)
+    solid = _opened(mask)
     low, high = (f * cell_side for f in PIECE.side_range)
     # A capture pixel gained or lost at an edge (resampling, JPEG's colour bleeding into the
     # frame) is 1/scale logical pixels: one side may differ from the other by twice that.
@@ -48,8 +49,11 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     # blue #85bbd7, 47 at most): its hue tells it. Such fills are added where no fill stands,
     # and only with a white digit in their middle: a blue sum blurred at 0.52x into one
     # blob of a piece's size and one hue (random look 44811) has none.
-    wider = _opened(_fill_mask(view, background, dark, hued=True))
-    if cv2.countNonZero(cv2.subtract(wider, solid)):
+    # (fewer new pixels than the least fill's cannot make a new fill: most views add a few
+    # dozen, text's blends into the ground, and are not searched again)
+    least = PIECE.min_fill * low * low
+    wider = _opened(hued) if cv2.countNonZero(cv2.subtract(hued, mask)) >= least else solid
+    if wider is not solid and cv2.countNonZero(cv2.subtract(wider, solid)) >= least:
         fills += [fill for fill in _fills(view, dark, wider, low, high, slack)
                   if _holds_white(view, background, fill[0])
                   and not any(fill[2].overlaps(other[2]) for other in fills)]
@@ -176,12 +180,18 @@ def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
     return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
-def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
-               hued: bool = False) -> np.ndarray:
-    """Far from the background (or far more saturated than it; `hued`: or of another hue,
-    `_hue_far`), saturated, and either not dark ink or vivid for its brightness (chroma over
-    `dark_saturation` of the brightest channel), as 0/255: in OpenCV's uint8 masks, a fifth
-    of the time of numpy's booleans and float products."""
+def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    """Far from the background (or far more saturated than it), saturated, and either not
+    dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
+    channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
+    float products."""
+    return _fill_masks(view, background, dark)[0]
+
+
+def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """`_fill_mask`, and the same where a pixel of another hue than the ground (`_hue_far`)
+    counts as far from it too: one pass for both."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
     top = channel_max(view)
@@ -192,8 +202,6 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     own = int(np.max(background)) - int(np.min(background))
     _, livelier = cv2.threshold(chroma, min(255, own + PIECE.livelier), 255, cv2.THRESH_BINARY)
     far = cv2.bitwise_or(far, livelier)
-    if hued:
-        far = cv2.bitwise_or(far, _hue_far(view, background))
     _, spread = cv2.threshold(chroma, PIECE.min_spread, 255, cv2.THRESH_BINARY)
     if PIECE.dark_saturation == 0.5:
         # chroma > top / 2 without floats: chroma > top - chroma (chroma <= top, so the
@@ -202,9 +210,9 @@ def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     else:
         vivid = (chroma > PIECE.dark_saturation * top.astype(np.float32)).astype(np.uint8) * 255
     _, light = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV)  # no dark ink there
-    mask: np.ndarray = cv2.bitwise_and(cv2.bitwise_and(far, spread),
-                                       cv2.bitwise_or(light, vivid))
-    return mask
+    fill_like = cv2.bitwise_and(spread, cv2.bitwise_or(light, vivid))
+    hued = cv2.bitwise_or(far, _hue_far(view, background))
+    return cv2.bitwise_and(far, fill_like), cv2.bitwise_and(hued, fill_like)
 
 
 def _hue_far(view: np.ndarray, background: np.ndarray) -> np.ndarray:

@@ -306,9 +306,10 @@ class PieceSettings:
     # this large counts as far too (vision.pieces._hue_far): a fill of another hue than a
     # saturated ground. Ink's and the ground's own shades shift all channels alike.
     hue_distance: int = 36
-    # A fill found by its hue alone holds a white digit: this share of its middle half is
-    # this much brighter than the middle's median in every channel (a piece's "1" at 0.5x
-    # covers about a tenth of it; a blue sum's fill inside its darker ring is no brighter).
+    # A fill found by its hue alone holds a white digit (vision.pieces._holds_white): this
+    # share of its middle half at least has its dimmest channel this much above the middle's
+    # median one, and stands as far from the ground as ink (a blue sum's fill inside its
+    # darker ring is no lighter, and the ground between its digits is the ground).
     white_over: int = 40
     white_share: float = 0.04
     # (max - min) over max channel (HSV saturation) above which a dark pixel is a piece's fill,
