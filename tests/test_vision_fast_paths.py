@@ -154,7 +154,7 @@ def test_the_piece_mask_is_the_plain_one(background: tuple[int, int, int]) -> No
     for image in images()[:-1]:
         for dark in (colours.dark_ink(image, np.array(background)),
                      rng.integers(0, 3, image.shape[:2], dtype=np.uint8) * 100):
-            assert np.array_equal(pieces._fill_mask(image, np.array(background), dark),
+            assert np.array_equal(pieces._fill_masks(image, np.array(background), dark)[0],
                                   plain_fill_mask(image, np.array(background), dark))
 
 

@@ -180,17 +180,12 @@ def _trimmed(x: int, y: int, own: np.ndarray) -> tuple[int, int, np.ndarray]:
     return x + int(left), y + int(top), own[top:bottom, left:right]
 
 
-def _fill_mask(view: np.ndarray, background: np.ndarray, dark: np.ndarray) -> np.ndarray:
+def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray]:
     """Far from the background (or far more saturated than it), saturated, and either not
     dark ink or vivid for its brightness (chroma over `dark_saturation` of the brightest
     channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
-    float products."""
-    return _fill_masks(view, background, dark)[0]
-
-
-def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
-    """`_fill_mask`, and the same where a pixel of another hue than the ground (`_hue_far`)
+    float products. Then the same where a pixel of another hue than the ground (`_hue_far`)
     counts as far from it too: one pass for both."""
     _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
                            cv2.THRESH_BINARY)
