@@ -71,12 +71,13 @@ def _completed_case(seed: int):  # type: ignore[no-untyped-def]
     return render(cases([seed], completed_screens=True)[0])
 
 
-@pytest.mark.parametrize("seed", [61173, 61670])
+@pytest.mark.parametrize("seed", [61670])
 def test_a_dimmed_label_the_views_left_doubtful_reads_matched(
         seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Forced "Level Completed" looks whose views left a dimmed "11" and "02" doubtful:
-    matched whole, the label reads exactly. The matcher alone makes the difference: without
-    it the label stays doubtful."""
+    """A forced "Level Completed" look whose views left a dimmed "02" in a light ring
+    doubtful: matched whole, the label reads exactly. The matcher alone makes the
+    difference: without it the label stays doubtful. (61173's "11" read so too until a
+    ringed label's match was no longer taken: its ring is dark, vision.menus._ringed.)"""
     import vision.menus
     from vision import read_screen
 
@@ -222,15 +223,17 @@ def test_a_small_label_matched_in_the_wrong_font_stays_doubtful() -> None:
     assert read_screen(shot.image).level in (None, 3)
 
 
-@pytest.mark.parametrize(("seed", "read"), [(118178, None), (54374, 3), (118392, 3), (118072, 8)])
+@pytest.mark.parametrize(("seed", "read"),
+                         [(118178, None), (54374, 3), (118392, 3), (118072, None)])
 def test_an_undimmed_reading_the_matcher_beats_is_not_taken(seed: int, read: int | None) -> None:
     """Forced "Level Completed" looks: 118178's "05" at 0.89x, doubtful in the views, read
     "45" sure undimmed, which the matcher's "05" beats: a doubt, no longer level 45. The
     ringed "03"s of 54374 and 118392 at 2.1x-2.3x, fitted "08" and "68" best, closed forms,
-    and 118072's "08" still read undimmed or matched."""
+    still read undimmed. 118072's ringed "08" at 2.1x, which only the matcher read, is a
+    doubt since a ringed label's match is not taken (vision.menus._ringed)."""
     from vision import read_screen
 
     shot = _completed_case(seed)
     reading = read_screen(shot.image)
     assert reading.level == read, (reading.level, reading.doubts)
-    assert read is not None or int(shot.truth["level"]) == 5
+    assert read is not None or int(shot.truth["level"]) in (5, 8)

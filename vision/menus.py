@@ -216,10 +216,31 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # and "41" on a noisy ground)
         views_named = [v for d in doubts for v in d.candidates] + _numbers_named(distinct)
         # (where the views named no number, a lone padded "0" names 01-09: _partly_named)
+        # Not where a ring darker than the fill shows round the digits: the matcher's
+        # templates misfit thick rings, and took a ringed "55" for "85" and a "61" for
+        # "01", clearly (`_ringed`).
         match = matched()
-        if match is not None and _takes(match, views_named or _partly_named(distinct)):
+        if match is not None and _takes(match, views_named or _partly_named(distinct)) \
+                and not _ringed(shot, label_box, digits):
             return match.number, label_box, []
     return level, label_box, doubts
+
+
+def _ringed(shot: Shot, label_box: Box, digits: Rect) -> bool:
+    """Whether the dimmed label's digits, undimmed, show a ring darker than their fill
+    (vision.crops.ringed_fill): where the matcher's best is no evidence to take.
+
+    Its templates are the fonts drawn large and shrunk, with a ring dilated round them; a
+    font hinted at the game's size, stamped in a ring 1.5-2 px wide, differs from them by
+    more than a "5" from a "6". Undimmed, on 282 level screens in a dark outline (numbers
+    rich in 3, 5, 6, 8; seeds 134000-136999 of a lab), its best was wrong on 54, clearly on
+    9, open forms as well as closed ("35" for 36, "59" for 50, "88" for 53); 8 of those 9
+    showed this ring. Dimmed, it took a ringed "55" at 1.6x for "85" and a "61" at 1.49x
+    for "01", the views having named both (bench/looks.py --numbers --completed, 112042,
+    112166): doubts now. The cost, 2 of 1,500 forced "Level Completed" looks (118000-119499,
+    a ringed "08" at 2.1x and another at 1.5x) and none of the 600 numbered ones."""
+    undimmed = _undimmed(shot, label_box)
+    return ringed_fill(undimmed.cut(digits), undimmed.background) is not None
 
 
 def _label_line(faint: np.ndarray, least: float) -> tuple[list[Part], float]:
