@@ -900,14 +900,16 @@ def test_a_real_look_dimmed_label_read_undimmed_as_a_faded_form_is_not_taken() -
     assert reading.level in (None, 98), reading.level
 
 
-def test_views_that_all_read_a_lone_0_name_levels_1_to_9_partly() -> None:
-    """A dimmed label every view read as a lone "0" offers the matcher the levels the padded
-    "0" stands before, 01-09 (vision.menus._partly_named); views that differ, or read
-    another lone digit, offer nothing: a lone "1" may be either digit of a number."""
+def test_views_that_read_a_lone_0_name_levels_1_to_9_partly() -> None:
+    """A dimmed label every view read as a lone "0", or one view did sure, offers the
+    matcher the levels the padded "0" stands before, 01-09 (vision.menus._partly_named);
+    views that differ with no sure lone "0", or read another lone digit, offer nothing: a
+    lone "1" may be either digit of a number."""
     from vision.menus import _partly_named
 
-    zero = Glyph("0", 0.99, (), "0", 0.97)
-    assert _partly_named([zero, zero, Glyph("0", 0.3, ("7",), "7", 0.4)]) == list(range(1, 10))
-    assert _partly_named([zero, Glyph("01", 0.3, (), "01", 0.5)]) == []
+    zero, unsure = Glyph("0", 0.99, (), "0", 0.97), Glyph("0", 0.3, ("7",), "7", 0.4)
+    assert _partly_named([unsure, unsure, Glyph("0", 0.0)]) == list(range(1, 10))
+    assert _partly_named([zero, Glyph("04", 0.3, ("07",), "07", 0.7)]) == list(range(1, 10))
+    assert _partly_named([unsure, Glyph("01", 0.3, (), "01", 0.5)]) == []
     assert _partly_named([Glyph("1", 0.99, (), "1", 0.9)]) == []
     assert _partly_named([]) == []

@@ -215,12 +215,12 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # combined reading's only, none where the views split, as a "01" read "01", "1"
         # and "41" on a noisy ground)
         views_named = [v for d in doubts for v in d.candidates] + _numbers_named(distinct)
-        # (where the views named no number, a lone padded "0" names 01-09: _partly_named)
+        # (a lone padded "0", in every view or sure in one, names 01-09: _partly_named)
         # Not where a ring darker than the fill shows round the digits: the matcher's
         # templates misfit thick rings, and took a ringed "55" for "85" and a "61" for
         # "01", clearly (`_ringed`).
         match = matched()
-        if match is not None and _takes(match, views_named or _partly_named(distinct)) \
+        if match is not None and _takes(match, [*views_named, *_partly_named(distinct)]) \
                 and not _ringed(shot, label_box, digits):
             return match.number, label_box, []
     return level, label_box, doubts
@@ -314,14 +314,19 @@ def _beaten(number: int, matched: Callable[[], Match | None]) -> bool:
 
 
 def _partly_named(glyphs: Sequence[Glyph]) -> list[int]:
-    """Levels 1-9 where every view read a lone "0": the padded "0" the game draws before
-    them, its second digit lost. The real game's thin "1" fades under the overlay, and the
-    real "Level Completed" at 0.54x-0.85x read "0" in every view while the ink showed two
-    digits (bench/screenshots.py seeds 302, 81298, 81595, 82553, 83130, 84030, 84175): the
-    matcher may say which digit followed. (A lone "0" may also end "10" to "90"; those are
-    not offered, so the matcher's best is taken only among 01-09.)"""
+    """Levels 1-9 where every view read a lone "0", or one did sure: the padded "0" the game
+    draws before them, its second digit lost. The real game's thin "1" fades under the
+    overlay, and the real "Level Completed" at 0.54x-0.85x read "0" in every view while the
+    ink showed two digits (bench/screenshots.py seeds 302, 81298, 81595, 82553, 83130, 84030,
+    84175): the matcher may say which digit followed. At 1.0x-1.22x under JPEG 51-52 one view
+    read "0" sure while the others read "04", "07" or "404" and no view "01", which the
+    matcher fits clearly (84363, 84728; held out, real screenshots 84800-85399 596 / 4 / 0 ->
+    597 / 3 / 0, forced and numbered "Level Completed" looks seed by seed as before). (A lone
+    "0" may also end "10" to "90"; those are not offered, so the matcher's best is taken
+    only among 01-09.)"""
     texts = {g.text for g in glyphs}
-    return list(range(1, 10)) if texts == {"0"} else []
+    sure_zero = any(g.text == "0" and g.confidence >= OCR.doubtful for g in glyphs)
+    return list(range(1, 10)) if texts == {"0"} or sure_zero else []
 
 
 def _takes(match: Match, named: Sequence[int]) -> bool:
