@@ -63,6 +63,31 @@ def test_a_dark_sum_read_26_its_fill_view_reads_25_is_doubted(
     assert "25" in glyph.alternatives
 
 
+def test_a_dark_sum_voted_26_where_tesseract_read_25_is_doubted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 124620 (held out; level 9, a dark "25" in a light ring at 0.51x): the
+    classifier voted "26" at 0.73 in the very view Tesseract read "25" unsure, and the vote
+    stood alone, sure and wrong. Ink closes a gap and never opens one: a vote that closes a
+    view's reading does not stand alone (vision.crops._votes_stand). The same vote with no
+    open reading beside it still stands."""
+    views = [Glyph("25", 0.3, ("29", "26"), "26", 0.733), Glyph("4", 0.0), Glyph("5", 0.0)]
+    glyph = _read(monkeypatch, views, sum_=True)
+    assert glyph.confidence < OCR.doubtful
+    assert "25" in (glyph.text, *glyph.alternatives)
+    views = [Glyph("", 0.0, ("29",), "26", 0.733), Glyph("4", 0.0), Glyph("5", 0.0)]
+    glyph = _read(monkeypatch, views, sum_=True)
+    assert (glyph.text, glyph.confidence) == ("26", 0.733)
+
+
+def test_the_random_look_whose_25_was_voted_26_reads_exactly() -> None:
+    """Random look 124620 whole: its "25", doubtful now, is settled by the puzzle's rules."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([124620])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
 def test_a_given_read_sure_with_a_vote_short_of_sure_is_checked_and_doubted(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Lab look 21094 (level 14, DejaVu with a 1 px outline, 0.58x): a given "0" read "8" at

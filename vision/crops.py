@@ -797,8 +797,16 @@ def _votes_stand(views: Sequence[Glyph], lone: Glyph, least: float,
     view's votes naming other digits, as many, as probably as the lone view's (or, when
     `dissent` is given, that probable, if less): the real look at 0.45x under JPEG 55 voted
     a dark "16" "15" at 0.875 in its plain view and "16" at 0.922 in its filled one, and
-    the "15" was read alone, sure and wrong (real lab 40621)."""
+    the "15" was read alone, sure and wrong (real lab 40621).
+
+    Nor do votes stand that close digits a view's Tesseract read, however unsure (its
+    misread "8" for a "6" is no open form): ink closes a gap and never opens one, so the
+    open reading is the likelier truth (vision.ocr.closes). A dark "25" in a light ring at
+    0.51x was voted "26" at 0.73 in the very view Tesseract read "25" (0.3), and read "26"
+    alone, sure and wrong (random look 124620, held out)."""
     if len(lone.vote) != OCR.sum_digits or lone.vote_probability < least:
+        return False
+    if any(closes(lone.vote, g.text) for g in views):
         return False
     bar = lone.vote_probability if dissent is None else min(dissent, lone.vote_probability)
     if _dissent(views, lone.vote, bar):
