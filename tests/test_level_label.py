@@ -95,13 +95,17 @@ def test_the_dark_core_views_votes_dissent_from_the_plain_views(
     view's classifier votes "08" at 0.91 (the ring closes the "3"), and stood alone, sure and
     wrong. The dark core view (vision.crops.dark_core) votes "03" at 0.85; weighed with the
     plain and fill views (LabelCrop.votes), its vote keeps the label doubtful."""
-    plain = Glyph("03", 0.3, ("08",), "08", 0.9068)
+    plain = Glyph("", 0.0, ("08",), "08", 0.9068)
     fill = Glyph("63", 0.3, ("68", "03", "08"), "03", 0.3024)
     core = Glyph("03", 0.3, (), "03", 0.8488)
     views = [plain, fill, Glyph("", 0.0, ("08", "0", "8"), "08", 0.797),
              Glyph("63", 0.3, ("03",), "03", 0.881)]
     assert _read_label(monkeypatch, views, 2).text == "08"  # without the core view
     assert _read_label(monkeypatch, [*views, core], 2, 2, core).confidence < OCR.doubtful
+    # (The plain view's own Tesseract read "03" there: that alone keeps its "08" vote from
+    # standing since, vision.crops._votes_stand.)
+    views[0] = Glyph("03", 0.3, ("08",), "08", 0.9068)
+    assert _read_label(monkeypatch, views, 2).confidence < OCR.doubtful
 
 
 def test_the_dark_core_never_dissents_from_a_first_view_read_sure(
