@@ -124,6 +124,10 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     def matched() -> Match | None:  # (about a second: only where a rule below needs it)
         return match_number(shot.image, label_box, shot.scale)
 
+    @cache
+    def ringed() -> bool:  # (two rules below ask)
+        return _ringed(shot, label_box, digits)
+
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
     # smoothed differently must read the same digits (the noise differs, the digits do not).
     views = (stretched(stroke), stretched(2 * stroke + 1), stretched(1), filled(stroke))
@@ -204,8 +208,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                 and int(again.text) in named and not _opened(again.text, distinct) \
                 and not _zero_named(again.text, distinct) \
-                and not (_closed_named(again.text, distinct)
-                         and ringed_fill(undimmed.cut(digits), undimmed.background) is None) \
+                and not (_closed_named(again.text, distinct) and not ringed()) \
                 and not _beaten(int(again.text), matched):
             return int(again.text), label_box, []
     if level is None and count == LEVEL.level_digits:
@@ -221,7 +224,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # "01", clearly (`_ringed`).
         match = matched()
         if match is not None and _takes(match, [*views_named, *_partly_named(distinct)]) \
-                and not _ringed(shot, label_box, digits):
+                and not ringed():
             return match.number, label_box, []
     return level, label_box, doubts
 
