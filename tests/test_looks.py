@@ -664,6 +664,22 @@ def test_ringed_digits_taken_for_a_flat_arrow_leave_the_faint_row_arrow_they_fol
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
 
 
+@pytest.mark.parametrize("seed", [122267, 126114])
+def test_a_row_arrow_before_merged_digits_is_an_arrow(seed: int) -> None:
+    """A small row arrow nearly as tall as the ringed digits after it, which merged into one
+    blob, was 'ink at the line's end that is not a sum arrow'. Random look 122267 at 0.6x:
+    a blue "08", then (beyond a digit gap, level with the row) column sums' "15" and "17",
+    which counted as the label's (vision.labels._one_label). 126114 at 0.63x: a blue "12",
+    merged only 1.22 times as wide as tall, its "1" narrow (LabelSettings.merged_two)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed])[0])
+    reading = read_screen(shot.image)
+    assert not any("not a sum arrow" in d.reason for d in reading.doubts)
+    assert judge(reading, shot.truth) == ("exact", "")
+
+
 def test_a_placed_piece_whose_bright_fill_stands_off_its_cells_middle_is_placed() -> None:
     """Random look 5096 at 1.09x under JPEG 53: a placed red piece whose dark frame shade
     along two sides is no fill has 37 px of bright fill beside its neighbour's 40, 2.5 px

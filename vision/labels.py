@@ -310,21 +310,33 @@ def _two_digits_after(placed: Sequence[tuple[float, float, Part]], grid: Grid) -
         return False
     tallest = max(c[2].rect.h for c in placed[1:])
     text = [c for c in placed[1:] if c[2].rect.h >= LABEL.text_height * tallest]  # no specks
+    gap = LABEL.digit_gap * grid.pitch
+    text = _one_label(text, gap)
     if len(text) == 1:
         return _merged_two_after(placed[0], text[0], grid)
-    if len(text) < 2:
-        return False
-    (_, far, arrow), (near_1, far_1, first), (near_2, far_2, second) = placed[0], *text[:2]
-    gap = LABEL.digit_gap * grid.pitch
-    if near_1 - far > gap or near_2 - far_1 > gap:
-        return False
-    if len(text) > 2 and text[2][0] - far_2 <= gap:
+    if len(text) > 2:
         return False  # more text follows: no two-digit label
+    (_, far, arrow), (near_1, far_1, first), (near_2, _, second) = placed[0], *text
+    if near_1 - far > gap:
+        return False
     short, tall = sorted((first.rect.h, second.rect.h))
     # A font sets its digits closer together than the game sets a label's arrow from them.
     apart = near_1 - far > near_2 - far_1
     return (short >= LABEL.text_height * tall and _same_line(first.rect, second.rect)
             and arrow.rect.h <= LABEL.ringed_arrow * short and apart)
+
+
+def _one_label(text: list[tuple[float, float, Part]],
+               gap: float) -> list[tuple[float, float, Part]]:
+    """The first blobs of `text` (in order outward) that follow one another within `gap`:
+    text beyond a wider gap is another line's label (a column's sum level with a row's end
+    cell: random look 122267's "15" after a merged blue "08" kept that row's arrow unseen)."""
+    label = text[:1]
+    for blob in text[1:]:
+        if blob[0] - label[-1][1] > gap:
+            break
+        label.append(blob)
+    return label
 
 
 def _merged_two_after(arrow_at: tuple[float, float, Part], text: tuple[float, float, Part],

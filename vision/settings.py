@@ -168,11 +168,11 @@ class LabelSettings:
     # measured up to 0.93 at 0.66x: a digit there would make a third, which no label has)
     ringed_arrow: float = 0.95
     # ... or one blob this much wider than tall (two digits a ring merged: one digit is at
-    # most 0.95), set at least `min_stroke` apart from the blob before it. (A merged "10",
-    # its "1" narrow, is 1.29 at 0.5x: 1.2 found random look 4200's row-4 label, which then
-    # showed its row-3 "26" read "28" sure, the classifier voting an outlined "6" an "8" at
-    # 0.78 and 0.94 in both views: a doubt unmasked into a sure misread, so it stays 1.3.)
-    merged_two: float = 1.3
+    # most 0.95, a ring or blur bringing it nearer 1), set at least `min_stroke` apart from
+    # the blob before it. A pair with a narrow "1" merges narrow: "10" 1.29 at 0.5x, a blue
+    # "12" 1.22 at 0.63x (random look 126114, its arrow 0.78 of their height). (1.3 once kept
+    # random look 4200's row-3 "26", read "28" sure, a doubt; it reads exactly since.)
+    merged_two: float = 1.15
     # ... and the blob before them at most this much of their height: a faint blue arrow
     # blurred at 0.61x with JPEG grows as tall as merged ringed digits (random look 3019: a
     # 7 x 15 bar before a 25 x 15 "03"). Two digits plainly merged (`merged_two`) leave no
