@@ -516,6 +516,24 @@ def test_a_dimmed_label_named_open_by_two_views_is_not_read_closed() -> None:
     assert verdicts == {62066: "exact", 65775: "doubt"}, verdicts
 
 
+def test_a_large_dimmed_label_named_open_by_one_view_is_not_read_closed() -> None:
+    """Random look 128647, held out: a dimmed "03" at 1.44x in a 1.5 px dark ring, read
+    "08" sure in plain ink, where its fill's contrast read "03" unsure. Its strokes are too
+    wide for the overlay to fade one away, so the one view reading the gap is enough; it is
+    a doubt naming both, which neither the matcher nor the undimmed reading (also closed)
+    settles. A gap named only among a view's alternatives is not enough: numbered "Level
+    Completed" look 112259's "36", read "34" in one view with "35" offered, reads."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([128647])[0])
+    reading = read_screen(shot.image)
+    assert reading.level is None
+    assert [d.candidates for d in reading.doubts] == [(8, 3)], reading.doubts
+    shot = render(cases([112259], completed_screens=True, numbers=True)[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
 def test_a_dimmed_label_read_closed_that_the_matcher_fits_open_is_doubted() -> None:
     """Forced "Level Completed" looks whose dimmed "05" every view read "06" (60549 at 0.76x,
     62261 at 0.55x): matched whole against the game's fonts, "05" fits best in the first

@@ -147,6 +147,20 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
             glyph = _doubted(glyph, _opened(glyph.text, distinct))
     else:
         glyph, distinct, ruled = _read_views(views, label_box, small=False, count=count)
+    if glyph.confidence >= OCR.doubtful and glyph.text.isdigit() \
+            and digits.h * shot.scale >= COMPLETED.one_view_opens:
+        # A large label's one view reading a gap is enough: its strokes are too wide for the
+        # overlay to fade away, so the others' ink there is a ring's (COMPLETED.one_view_opens).
+        # (Reading it, however unsure: a gap among a view's alternatives alone, its votes
+        # naming the closed digits, doubted 5 right numbered labels of 600, "36" for 35.)
+        # A doubt, which neither the matcher nor the undimmed copy (the ring closes it too)
+        # may settle: the matcher took a faded "06" for "05" so (forced look 118925).
+        gaps = sorted({int(g.text) for g in distinct
+                       if g.text.isdigit() and closes(glyph.text, g.text)})
+        if gaps:
+            return None, label_box, [Doubt(
+                LEVEL_LABEL, f"read {glyph.text}, but a view sees the gap of {gaps[0]:02d}: "
+                "a ring may have closed it", label_box, (int(glyph.text), *gaps))]
     if glyph.confidence < OCR.doubtful:
         agreed = _consensus(distinct)
         if agreed is not None and _unseen_zero_beaten(agreed.text, distinct, matched):

@@ -645,6 +645,13 @@ class CompletedSettings:
     # (vision.crops.enlarged) before they are read as cut: at 8-12 px JPEG's blocks break the
     # faint strokes.
     enlarge_below: float = 14
+    # Native px: a dimmed label's digits this tall or more, read closed, are doubted where one
+    # view reads them open (vision.menus._faint_level): a ring 1.5-2 px wide, grown with the
+    # zoom, fills a "3"'s gaps in every view but its fill's (random look 128647, 1.44x).
+    # Smaller, the overlay fades a stroke away as well: a "06" at 0.82x read "05" in one
+    # view (forced "Level Completed" look 118925; from 14 px its doubt let the matcher's
+    # clear "05" stand, sure and wrong).
+    one_view_opens: float = 20
     # A dimmed label no smaller than that, left doubtful, is read again as a level screen's
     # label on an undimmed copy of its surroundings (vision.menus._undimmed): its ink's
     # difference from the overlay stretched to this much, on a light grey ground, and taken
