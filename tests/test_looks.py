@@ -918,3 +918,18 @@ def test_a_washed_out_blue_sum_leaning_blue_is_never_read_dark() -> None:
     shot = render(cases([107943])[0])
     verdict, detail = judge(read_screen(shot.image), shot.truth)
     assert verdict == "doubt" and "scope unknown" in detail, detail
+
+
+@pytest.mark.parametrize("seed", [120397, 125874])
+def test_a_small_blue_sum_with_a_few_blue_pixels_leaning_beyond_its_ground_is_blue(
+        seed: int) -> None:
+    """Random looks 120397 (a shadowed blue "07" at 0.51x) and 125874 (a light-ringed "12"
+    at 0.56x) kept 2.2 % and 2.6 % of their ink clearly blue, more than any dark label shows
+    (LevelSettings.dark_share), and their ink leans blue 56-57 levels beyond the background's
+    but only 13 and 17 in itself. Their scope was unknown while the lean had to reach
+    LevelSettings.blue_lean in itself too, which a dark label's ink can (21)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")

@@ -888,13 +888,16 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     b, g, r = (patch[:, :, i][inked].astype(np.int16) for i in range(3))
     lean = float(np.median(b - np.maximum(g, r)))
     bb, bg, br = (int(v) for v in np.asarray(shot.background).reshape(3))
-    leans_blue = lean >= max(LEVEL.blue_lean, bb - max(bg, br) + LEVEL.blue_lean)
+    beyond_ground = lean >= bb - max(bg, br) + LEVEL.blue_lean
     if blue < LEVEL.dark_share * total:
         # Hardly a blue pixel, yet leaning blue: a plain blue "05" at 0.51x under JPEG 51
         # kept 2 of 324 (random look 107943, read dark, sure and wrong), its ink leaning 60
         # beyond the background's. Unmeasured there, so no scope (a doubt), never dark.
-        return None if leans_blue else "line"
-    return "placed" if leans_blue else None
+        return None if beyond_ground and lean >= LEVEL.blue_lean else "line"
+    # Blue pixels a dark label shows only on a blue ground, where its ink leans less than the
+    # ground's: leaning blue beyond the background's will do, however little in itself (a
+    # dark label's ink may lean 21: LevelSettings.blue_lean).
+    return "placed" if beyond_ground else None
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],

@@ -513,9 +513,15 @@ class LevelSettings:
     # below decides, else its scope is unknown (a doubt).
     blue_share: float = 0.04
     dark_share: float = 0.01
-    # ... unless its ink's median blue-over-red-and-green is this much, and this much above
-    # the background's: blue labels between measured 31-36 (0.5x-0.6x, JPEG); none of those
-    # 4,154 dark labels passes it.
+    # ... unless its ink's median blue-over-red-and-green is this much above the background's:
+    # blue labels between measured 31-36 (0.5x-0.6x, JPEG), and a shadowed "07" and a
+    # light-ringed "12" at 0.51x-0.56x 13 and 17, 56 and 57 above it (random looks 120397,
+    # 125874: doubts while the lean had to reach this much in itself too). A dark label's
+    # ink leans up to 21 itself (3,274 of random looks 150000-151499, 99 % under 15), and
+    # none of those showed 1 % of its ink blue (the most 0.4 %), nor of the 4,154 before;
+    # on a blue ground one may (random look 128450: a "23" at 1.06x, 1.4 %), its ink leaning
+    # less than the ground's (16 against 42): of unknown scope, a doubt.
+    # Under `dark_share` a label leaning so, and this much in itself, is of unknown scope.
     blue_lean: int = 20
     # of a sum's ink: this share red (beyond the background's own red, and more than its
     # blue) is a broken rule's red digits, which say no scope.
