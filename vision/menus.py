@@ -188,21 +188,16 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         offered = _numbers_named(distinct)
         dissent = ruled or any(n != level for n in offered) \
             or any(g.text != glyph.text for g in distinct)
-        # A larger one too, by the bars alone, where no ring darker than its fill shows (under
-        # thick rings the matcher misfits: `_ringed`): the real "Level 01" at 1.22x under
-        # JPEG 52 was read "04" sure in two views of four, the others "04" unsure, where
-        # "01" fit 0.23 better (bench/screenshots.py seed 86504, held out).
-        fitted = matched() if dissent and (small or not ringed()) else None
+        fitted = matched() if small and dissent else None
         # So does one the matcher's best beats by the bars of its own lead, though no view
         # named that best: the real "Level Completed" read "51" sure at 0.87x under gamma 1.28
         # and JPEG 70, where "01" fit 0.15 better (bench/screenshots.py seed 83453), and "44"
         # at 0.82x under JPEG 58, one view of four reading it sure, two others "444" and
         # nothing, where "01" fit 0.17 better (84176).
-        if fitted is not None and fitted.number != level and ((ruled and small) or (
-                ((fitted.number in offered and small) or fitted.beats(level))
+        if fitted is not None and fitted.number != level and (ruled or (
+                (fitted.number in offered or fitted.beats(level))
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"))):
-            why = "though its views never agreed" if ruled and small else \
-                "sure, but small and faint" if small else "sure, but faint"
+            why = "though its views never agreed" if ruled else "sure, but small and faint"
             return None, label_box, [Doubt(
                 LEVEL_LABEL, f"read {level:02d} {why}, and the game's drawn "
                 f"{fitted.number:02d} fits it best", label_box, (level, fitted.number))]
@@ -212,6 +207,19 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 LEVEL_LABEL, f"read {level:02d}, but the game's drawn {opened:02d} fits it "
                 f"about as well: a gap closed under the overlay may make it {level:02d}", label_box,
                 (level, opened))]
+        # A larger label read sure is a doubt too where the matcher's best beats it by the
+        # matcher's own bars alone, and no ring darker than its fill shows (under thick rings
+        # the matcher misfits: `_ringed`): the real "Level 01" at 1.22x under JPEG 52 was
+        # read "04" sure in two views of four, the others "04" unsure, where "01" fit 0.23
+        # better (bench/screenshots.py seed 86504, held out). (After the open form's rule,
+        # whose doubt names the gap a ring may have closed: an outlined "03" read "08" fits
+        # "09" best, forced look 85765.)
+        fitted = matched() if not small and dissent and not ringed() else None
+        if fitted is not None and fitted.number != level and fitted.beats(level) \
+                and not closed_form(f"{fitted.number:02d}", f"{level:02d}"):
+            return None, label_box, [Doubt(
+                LEVEL_LABEL, f"read {level:02d} sure, but faint, and the game's drawn "
+                f"{fitted.number:02d} fits it best", label_box, (level, fitted.number))]
     if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
         # The dimmed label is the level screen's label under a flat overlay: undimmed, the
         # level screen's reader, with its views of outlined text (the fill inside a ring,
