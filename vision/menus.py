@@ -198,9 +198,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 (fitted.number in offered or fitted.beats(level))
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"))):
             why = "though its views never agreed" if ruled else "sure, but small and faint"
-            return None, label_box, [Doubt(
-                LEVEL_LABEL, f"read {level:02d} {why}, and the game's drawn "
-                f"{fitted.number:02d} fits it best", label_box, (level, fitted.number))]
+            return None, label_box, [_fits_best(level, fitted.number, why, label_box)]
         opened = _matched_open(level, matched)
         if opened is not None:
             return None, label_box, [Doubt(
@@ -217,9 +215,8 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         fitted = matched() if not small and dissent and not ringed() else None
         if fitted is not None and fitted.number != level and fitted.beats(level) \
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"):
-            return None, label_box, [Doubt(
-                LEVEL_LABEL, f"read {level:02d} sure, but faint, and the game's drawn "
-                f"{fitted.number:02d} fits it best", label_box, (level, fitted.number))]
+            return None, label_box, [_fits_best(level, fitted.number, "sure, but faint",
+                                                label_box)]
     if level is None and digits.h * shot.scale >= COMPLETED.enlarge_below:
         # The dimmed label is the level screen's label under a flat overlay: undimmed, the
         # level screen's reader, with its views of outlined text (the fill inside a ring,
@@ -254,6 +251,13 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 and not ringed():
             return match.number, label_box, []
     return level, label_box, doubts
+
+
+def _fits_best(level: int, number: int, why: str, label_box: Box) -> Doubt:
+    """The doubt of a dimmed label read `level` (`why` it may be wrong) where the game's
+    drawn `number` fits it best (vision.dimmed.match_number)."""
+    return Doubt(LEVEL_LABEL, f"read {level:02d} {why}, and the game's drawn {number:02d} "
+                 "fits it best", label_box, (level, number))
 
 
 def _ringed(shot: Shot, label_box: Box, digits: Rect) -> bool:
