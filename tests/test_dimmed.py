@@ -91,12 +91,12 @@ def test_a_match_closing_a_number_the_views_named_is_refused() -> None:
     """A thick ring leaves "03" and "08" a few pixels apart, where the templates and the
     screen differ as much: a match that is a closed form of another named number is not
     taken (nor a padded "0" closed into a 6, 8 or 9); the open form may be."""
-    from vision.menus import _closes_named
+    from vision.dimmed import closes_named
 
-    assert _closes_named(8, [3, 8]) and _closes_named(16, [13, 15])
-    assert _closes_named(64, [4, 64]) and _closes_named(94, [4])
-    assert not _closes_named(3, [3, 8]) and not _closes_named(4, [64])
-    assert not _closes_named(12, [13, 17]) and not _closes_named(8, [8])
+    assert closes_named(8, [3, 8]) and closes_named(16, [13, 15])
+    assert closes_named(64, [4, 64]) and closes_named(94, [4])
+    assert not closes_named(3, [3, 8]) and not closes_named(4, [64])
+    assert not closes_named(12, [13, 17]) and not closes_named(8, [8])
 
 
 def test_a_match_closing_its_own_runner_up_is_refused() -> None:
@@ -104,7 +104,7 @@ def test_a_match_closing_its_own_runner_up_is_refused() -> None:
     matcher put "18" ahead of "13" by 7 % of its residual, over the share it then asked. A
     ring closes a "3" into an "8" by a few pixels, so a match that closes its own runner-up
     is refused like one that closes a number the views named. (A match this small and this
-    close is refused since by COMPLETED.match_share_small too; the test of `_takes` below
+    close is refused since by COMPLETED.match_share_small too; the test of `takes` below
     holds the runner-up rule alone.) The label stays doubtful (or, where Tesseract's outcome
     differs by CPU, reads exactly), never "18"."""
     from vision import read_screen
@@ -139,19 +139,18 @@ def test_a_match_is_taken_as_named_or_opened_never_closed() -> None:
     (added ink closes a gap and never opens one: "01" for a named "61", "03" for "08"); never
     a closed form of a named number or of the matcher's runner-up, an unclear match, "00",
     or a number the views saw nothing of."""
-    from vision.dimmed import Match
-    from vision.menus import _takes
+    from vision.dimmed import Match, takes
 
     def clear(number: int, runner_up: int) -> Match:
         return Match(number, runner_up, llr=100.0, share=0.2, rival=runner_up, rival_llr=100.0,
                      rival_share=0.2)
 
-    assert _takes(clear(1, 7), [61, 91]) and _takes(clear(3, 5), [8])
-    assert _takes(clear(12, 17), [12]) and _takes(clear(5, 2), [6, 56])
-    assert not _takes(clear(8, 3), [8]) and not _takes(clear(8, 5), [3, 8])
-    assert not _takes(Match(4, 94, llr=100.0, share=0.01, rival=94, rival_llr=100.0,
+    assert takes(clear(1, 7), [61, 91]) and takes(clear(3, 5), [8])
+    assert takes(clear(12, 17), [12]) and takes(clear(5, 2), [6, 56])
+    assert not takes(clear(8, 3), [8]) and not takes(clear(8, 5), [3, 8])
+    assert not takes(Match(4, 94, llr=100.0, share=0.01, rival=94, rival_llr=100.0,
                             rival_share=0.01), [4])
-    assert not _takes(clear(0, 8), [0, 8]) and not _takes(clear(4, 7), [1, 41])
+    assert not takes(clear(0, 8), [0, 8]) and not takes(clear(4, 7), [1, 41])
 
 
 def test_a_reading_the_matcher_beats_is_beaten_unless_its_best_closes_it() -> None:

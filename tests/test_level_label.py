@@ -906,14 +906,55 @@ def test_a_real_look_dimmed_label_read_undimmed_as_a_faded_form_is_not_taken() -
 
 def test_views_that_read_a_lone_0_name_levels_1_to_9_partly() -> None:
     """A dimmed label every view read as a lone "0", or one view did sure, offers the
-    matcher the levels the padded "0" stands before, 01-09 (vision.menus._partly_named);
+    matcher the levels the padded "0" stands before, 01-09 (vision.dimmed.partly_named);
     views that differ with no sure lone "0", or read another lone digit, offer nothing: a
     lone "1" may be either digit of a number."""
-    from vision.menus import _partly_named
+    from vision.dimmed import partly_named
 
     zero, unsure = Glyph("0", 0.99, (), "0", 0.97), Glyph("0", 0.3, ("7",), "7", 0.4)
-    assert _partly_named([unsure, unsure, Glyph("0", 0.0)]) == list(range(1, 10))
-    assert _partly_named([zero, Glyph("04", 0.3, ("07",), "07", 0.7)]) == list(range(1, 10))
-    assert _partly_named([unsure, Glyph("01", 0.3, (), "01", 0.5)]) == []
-    assert _partly_named([Glyph("1", 0.99, (), "1", 0.9)]) == []
-    assert _partly_named([]) == []
+    assert partly_named([unsure, unsure, Glyph("0", 0.0)]) == list(range(1, 10))
+    assert partly_named([zero, Glyph("04", 0.3, ("07",), "07", 0.7)]) == list(range(1, 10))
+    assert partly_named([unsure, Glyph("01", 0.3, (), "01", 0.5)]) == []
+    assert partly_named([Glyph("1", 0.99, (), "1", 0.9)]) == []
+    assert partly_named([]) == []
+
+
+def _label_line(faint_one: int | None, second_digit: bool = False
+                ) -> tuple[list, np.ndarray]:
+    """ "Level 0" as blobs of a logical view (the word's last "l" and a "0" 14 px tall), and
+    the view's darkness: a "1" of `faint_one` darkness one column after the 0 (none when
+    None); `second_digit`, a blob of the "1" among the blobs too."""
+    from puzzle.geometry import Rect
+    from vision.labels import Part
+
+    faint = np.zeros((40, 140), np.uint8)
+    faint[16:30, 89:99] = 70  # the "0"
+    faint[16:30, 79:81] = 70  # the "l"
+    line = [Part(Rect(36, 16, 10, 14), 100, 1), Part(Rect(48, 19, 26, 11), 150, 2),
+            Part(Rect(79, 16, 2, 14), 28, 3), Part(Rect(89, 16, 10, 14), 90, 4)]
+    if faint_one is not None:
+        faint[17:29, 101:104] = faint_one
+    if second_digit:
+        line.append(Part(Rect(101, 17, 3, 12), 36, 5))
+    return line, faint
+
+
+def test_a_level_numbers_faint_second_digit_is_found() -> None:
+    """The real "Level 01" at half size: the 1's stroke a third of the 0's darkness, which the
+    ink mask lost (bench/screenshots.py 86135). vision.labels.lost_digit finds it after the
+    0, a column of ground between; nothing where the number shows two digits, where no ink
+    follows, where the ink is too faint to be a stroke, or where it touches the 0."""
+    from vision.labels import level_number_parts, lost_digit
+
+    line, faint = _label_line(25)
+    lost = lost_digit(line, faint)
+    assert lost is not None and (lost.rect.x, lost.rect.w, lost.rect.h) == (101, 3, 12)
+    number, count = level_number_parts([*line, lost])
+    assert [p.rect.x for p in number] == [89, 101] and count == 2
+    assert [p.rect.x for p in level_number_parts(line)[0]] == [79, 89]  # the "l" joined
+    assert lost_digit(*_label_line(25, second_digit=True)) is None
+    assert lost_digit(*_label_line(None)) is None
+    assert lost_digit(*_label_line(15)) is None  # under 0.3 of the 0's darkness
+    blurred, faint = _label_line(None)
+    faint[17:29, 99:102] = 25  # ink from the 0's own edge on: its blur
+    assert lost_digit(blurred, faint) is None

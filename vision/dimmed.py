@@ -19,12 +19,12 @@ blocks and the templates' own errors are not: wrong matches stand far above it, 
 is the bar that holds, higher on a small label. vision.menus asks only about a label its views
 left doubtful, and takes only a number its views named, or whose closed form they named, that
 closes no other they named, nor the matcher's own runner-up (a ring's "08" against 03):
-vision.menus._takes.
+vision.dimmed.takes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -33,10 +33,10 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Box
-from vision.ocr import closed_form
-from vision.settings import COMPLETED
+from vision.ocr import Glyph, closed_form
+from vision.settings import COMPLETED, LEVEL, OCR
 
-__all__ = ["TEMPLATES", "Match", "match_number"]
+__all__ = ["TEMPLATES", "Match", "closes_named", "match_number", "partly_named", "takes"]
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates" / "label.npz"
 
@@ -67,7 +67,7 @@ class Match:
         Its closed forms ("61", "81", "91" of 01; "08" of 03) are no rivals: they differ
         from it by a little ink in its gaps, so they fit nearly as well, but ink the overlay,
         the blur or JPEG add closes gaps and never opens them, and the views' readings that
-        may be one are weighed by vision.menus._takes. (Forced "Level Completed" looks
+        may be one are weighed by vision.dimmed.takes. (Forced "Level Completed" looks
         54000-54745: of 55 labels the views left doubtful and the matcher fitted, the best
         led its rival by 0.039 or more 24 times, right each time, and no wrong best led by
         more than 0.031.) Labels of levels 16-99 (bench/looks.py --numbers) pay for it: a
@@ -298,3 +298,43 @@ def match_number(image: np.ndarray, label: Box, scale: float) -> Match | None:
     rival_llr, rival_share = lead(rival) if rival is not None else (0.0, 0.0)
     return Match(number, runner_up, *lead(runner_up), scale, rival, rival_llr, rival_share,
                  tuple(lead(n) for n in range(100)))
+
+
+def partly_named(glyphs: Sequence[Glyph]) -> list[int]:
+    """Levels 1-9 where every view read a lone "0", or one did sure: the padded "0" the game
+    draws before them, its second digit lost. The real game's thin "1" fades under the
+    overlay, and the real "Level Completed" at 0.54x-0.85x read "0" in every view while the
+    ink showed two digits (bench/screenshots.py seeds 302, 81298, 81595, 82553, 83130, 84030,
+    84175): the matcher may say which digit followed. At 1.0x-1.22x under JPEG 51-52 one view
+    read "0" sure while the others read "04", "07" or "404" and no view "01", which the
+    matcher fits clearly (84363, 84728; held out, real screenshots 84800-85399 596 / 4 / 0 ->
+    597 / 3 / 0, forced and numbered "Level Completed" looks seed by seed as before). (A lone
+    "0" may also end "10" to "90"; those are not offered, so the matcher's best is taken
+    only among 01-09.)"""
+    texts = {g.text for g in glyphs}
+    sure_zero = any(g.text == "0" and g.confidence >= OCR.doubtful for g in glyphs)
+    return list(range(1, 10)) if texts == {"0"} or sure_zero else []
+
+
+def takes(match: Match, named: Sequence[int]) -> bool:
+    """Whether a dimmed label is read as the matcher's number: a clear match (Match.clear),
+    not 0, that the views named or may have closed (added ink closes gaps and never opens
+    them: a dimmed "01" named "61" and "91"), and that closes no number they named nor the
+    matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x, named "18" by the views,
+    matched "18" just ahead of "13")."""
+    number = match.number
+    return match.clear and number != 0 \
+        and (number in named or any(closes_named(n, [number]) for n in named)) \
+        and not closes_named(number, named) and not closes_named(number, [match.runner_up])
+
+
+def closes_named(number: int, named: Sequence[int]) -> bool:
+    """Whether `number` is a closed form of another number in `named` (what the views named,
+    or the matcher's runner-up): a ring closing a "3" into an "8" or a "5" into a "6"
+    (vision.ocr.closes), or a padded "0" into a 6, 8 or 9 (OcrSettings.closed_zero). The
+    matcher cannot tell them apart: a thick ring leaves two such digits a few pixels apart,
+    where its drawn templates and the screen's differ as much (a dimmed "03" in a dark ring
+    at 2.2x, named "03" and "08" by the views, matched "08" clearly; forced Level Completed
+    looks 64489, 64949, 61267)."""
+    text = f"{number:0{LEVEL.level_digits}d}"
+    return any(closed_form(text, f"{n:0{LEVEL.level_digits}d}") for n in named if n != number)

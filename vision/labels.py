@@ -881,6 +881,54 @@ def _side_by_side(parts: Sequence[Part]) -> bool:
     return all(b.rect.x >= a.rect.right for a, b in zip(ordered, ordered[1:], strict=False))
 
 
+def short_number(line: Sequence[Part]) -> bool:
+    """Whether the level label's number shows fewer digits than the game pads it to (the
+    blobs after "Level" narrow as the "l" ending it are none)."""
+    number = _number_digits(line)
+    return len(line) >= 2 and bool(number) and digits_seen(number)[0] < LEVEL.level_digits
+
+
+def _number_digits(line: Sequence[Part]) -> list[Part]:
+    return [p for p in last_word(line) if p.rect.w >= LABEL.digit_least * p.rect.h]
+
+
+def lost_digit(line: Sequence[Part], faint: np.ndarray) -> Part | None:
+    """The level number's second digit where the ink lost it: fainter ink right after the
+    number's one digit, nearly as tall, within a digit's gap of it; None where the number
+    shows two digits or nothing is there. `faint`: how much darker than the ground each pixel
+    of the logical view is (vision.colours.darkness).
+
+    The game pads the number to two digits, and a thin stroke fades first: the real "Level 01"
+    at half size blurs its 1's one-pixel stroke to under half the 0's darkness, and the ink
+    mask kept only its flag (bench/screenshots.py seeds 86135, 86346, 85491: no digits read,
+    the "l" ending "Level" taken with the "0" as the number). The dimmed label is looked at
+    so too (4 of the 163 real "Level Completed" screens of seeds 84200-85399, none of them
+    read otherwise). The ink must stand apart from the digit, a column of ground between: ink
+    touching the digit's box is its own blur. The blob returned is no blob of the ink's label
+    image (its `label` is -1)."""
+    if not short_number(line):
+        return None
+    last = _number_digits(line)[-1].rect
+    height = last.h
+    x0, x1 = int(last.right), int(np.ceil(last.right + LABEL.lost_reach * height))
+    y0 = max(0, int(last.y - LABEL.lost_rows * height))
+    y1 = int(np.ceil(last.bottom + LABEL.lost_rows * height))
+    own = faint[int(last.y):int(np.ceil(last.bottom)), int(last.x):x0]
+    region = faint[y0:y1, x0:x1]
+    if not own.size or not region.size:
+        return None
+    least = LABEL.lost_ink * float(np.percentile(own, LABEL.lost_percentile))
+    mask = (region >= max(least, 1.0)).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    found = [(x, y, w, h, area) for x, y, w, h, area in stats[1:]
+             if 1 <= x <= LABEL.lost_gap * height and LABEL.lost_height * height <= h <= height
+             * (1 + 2 * LABEL.lost_rows) and w <= height]
+    if not found:
+        return None
+    x, y, w, h, area = min(found, key=lambda blob: blob[0])
+    return Part(Rect(float(x0 + x), float(y0 + y), float(w), float(h)), int(area), -1)
+
+
 def digits_seen(parts: Sequence[Part], text: str = "") -> tuple[int, int]:
     """How many digits these blobs hold, judged by shape alone: the fewest and the most.
 

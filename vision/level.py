@@ -36,6 +36,7 @@ from vision.crops import (
     ring_closed,
     ringed_fill,
 )
+from vision.dimmed import match_number, partly_named, takes
 from vision.grid import Grid, GridError, fit_grid
 from vision.labels import (
     FoundSum,
@@ -45,6 +46,8 @@ from vision.labels import (
     ink_parts,
     level_label_parts,
     level_number_parts,
+    lost_digit,
+    short_number,
     union,
 )
 from vision.ocr import Glyph, chances, read_labels
@@ -482,9 +485,41 @@ def _sum_key(found: FoundSum) -> SumAt:
     return SumAt(found.axis, found.index, found.side)
 
 
-def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
+def _level_line(shot: Shot, parts: Sequence[Part]) -> list[Part]:
+    """The level label's blobs, with its number's second digit where the ink lost it."""
     height, width = shot.view.image.shape[:2]
     line = level_label_parts(parts, width, height)
+    if not short_number(line):
+        return line
+    lost = lost_digit(line, darkness(shot.view.image, shot.background))
+    return line if lost is None else [*line, lost]
+
+
+def _padded_zero_matched(shot: Shot, parts: Sequence[Part]) -> int | None:
+    """Level 1-9 as the font matcher reads it (vision.dimmed.match_number), where the label's
+    views read a lone padded "0": its second digit lost, as the Level Completed screen reads
+    its dimmed label (vision.dimmed.partly_named and takes). The real game's thin "1" fades
+    at half size: the real "Level 01" at 0.51x-0.54x read "0" sure, its "1" a stroke a fifth
+    to a half as dark as the "0" (bench/screenshots.py seeds 86135, 86346, 85491, 85624).
+    Not where a ring darker than the fill shows (vision.crops.ringed_fill): the matcher's
+    templates misfit thick rings (vision.menus._ringed)."""
+    crop = _level_crop(shot, parts)
+    if crop is None:
+        return None
+    views = read_labels([*crop.pixels, *(crop.others() if crop.others else ())],
+                        longest(crop))
+    named = partly_named(views)
+    if not named:
+        return None
+    digits = union(level_number_parts(_level_line(shot, parts))[0])
+    if ringed_fill(shot.cut(digits), shot.background) is not None:
+        return None
+    match = match_number(shot.image, crop.box, shot.scale)
+    return match.number if match is not None and takes(match, named) else None
+
+
+def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
+    line = _level_line(shot, parts)
     if len(line) < 2:
         return None
     number, count = level_number_parts(line)
@@ -493,8 +528,7 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
 
 def _level_digits(shot: Shot, parts: Sequence[Part]) -> int:
     """How many digits the level label's number shows (`_level_crop` read that many)."""
-    height, width = shot.view.image.shape[:2]
-    line = level_label_parts(parts, width, height)
+    line = _level_line(shot, parts)
     return level_number_parts(line)[1] if len(line) >= 2 else LEVEL.level_digits
 
 
@@ -609,7 +643,12 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     level = None  # read after the puzzle: a doubtful label does not spoil the board
     label = reads.get(LEVEL_LABEL)
     if label is not None:
-        level = level_number(label.glyph, label.box, doubts, _level_digits(shot, board.parts))
+        count = _level_digits(shot, board.parts)
+        said: list[Doubt] = []
+        level = level_number(label.glyph, label.box, said, count)
+        matched = _padded_zero_matched(shot, board.parts) \
+            if level is None and not quick and count == LEVEL.level_digits else None
+        level, doubts = (level, doubts + said) if matched is None else (matched, doubts)
     return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
                          cells=tuple(cells), pieces=tuple(pieces), sums=tuple(sums),
                          buttons=MappingProxyType(_level_buttons(shot, board.parts)),

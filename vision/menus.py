@@ -28,8 +28,16 @@ from vision.crops import (
     read_crops,
     ringed_fill,
 )
-from vision.dimmed import Match, match_number
-from vision.labels import Part, ink_parts, last_word, level_label_parts, level_number_parts, union
+from vision.dimmed import Match, match_number, partly_named, takes
+from vision.labels import (
+    Part,
+    ink_parts,
+    last_word,
+    level_label_parts,
+    level_number_parts,
+    lost_digit,
+    union,
+)
 from vision.level import read_level_label
 from vision.ocr import Glyph, closed_form, closes, closes_some, read_labels
 from vision.reading import LEVEL_LABEL, Doubt, Named, ScreenReading
@@ -84,6 +92,8 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
     if len(line) < 2:
         return None, None, [Doubt(LEVEL_LABEL, "not found under the overlay")]
     line = _columns(faint, line, threshold) or line
+    lost = lost_digit(line, faint)
+    line = line if lost is None else [*line, lost]
     label_box = shot.box(union(line))
     number_parts, count = level_number_parts(line)
     digits = union(number_parts)
@@ -242,12 +252,12 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # combined reading's only, none where the views split, as a "01" read "01", "1"
         # and "41" on a noisy ground)
         views_named = [v for d in doubts for v in d.candidates] + _numbers_named(distinct)
-        # (a lone padded "0", in every view or sure in one, names 01-09: _partly_named)
+        # (a lone padded "0", in every view or sure in one, names 01-09: partly_named)
         # Not where a ring darker than the fill shows round the digits: the matcher's
         # templates misfit thick rings, and took a ringed "55" for "85" and a "61" for
         # "01", clearly (`_ringed`).
         match = matched()
-        if match is not None and _takes(match, [*views_named, *_partly_named(distinct)]) \
+        if match is not None and takes(match, [*views_named, *partly_named(distinct)]) \
                 and not ringed():
             return match.number, label_box, []
     return level, label_box, doubts
@@ -345,46 +355,6 @@ def _beaten(number: int, matched: Callable[[], Match | None]) -> bool:
     closings = (*OCR.ring_closes, *(("0", digit) for digit in OCR.closed_zero))
     return match is not None and match.beats(number) \
         and not closes(f"{match.number:02d}", f"{number:02d}", closings)
-
-
-def _partly_named(glyphs: Sequence[Glyph]) -> list[int]:
-    """Levels 1-9 where every view read a lone "0", or one did sure: the padded "0" the game
-    draws before them, its second digit lost. The real game's thin "1" fades under the
-    overlay, and the real "Level Completed" at 0.54x-0.85x read "0" in every view while the
-    ink showed two digits (bench/screenshots.py seeds 302, 81298, 81595, 82553, 83130, 84030,
-    84175): the matcher may say which digit followed. At 1.0x-1.22x under JPEG 51-52 one view
-    read "0" sure while the others read "04", "07" or "404" and no view "01", which the
-    matcher fits clearly (84363, 84728; held out, real screenshots 84800-85399 596 / 4 / 0 ->
-    597 / 3 / 0, forced and numbered "Level Completed" looks seed by seed as before). (A lone
-    "0" may also end "10" to "90"; those are not offered, so the matcher's best is taken
-    only among 01-09.)"""
-    texts = {g.text for g in glyphs}
-    sure_zero = any(g.text == "0" and g.confidence >= OCR.doubtful for g in glyphs)
-    return list(range(1, 10)) if texts == {"0"} or sure_zero else []
-
-
-def _takes(match: Match, named: Sequence[int]) -> bool:
-    """Whether a dimmed label is read as the matcher's number: a clear match (Match.clear),
-    not 0, that the views named or may have closed (added ink closes gaps and never opens
-    them: a dimmed "01" named "61" and "91"), and that closes no number they named nor the
-    matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x, named "18" by the views,
-    matched "18" just ahead of "13")."""
-    number = match.number
-    return match.clear and number != 0 \
-        and (number in named or any(_closes_named(n, [number]) for n in named)) \
-        and not _closes_named(number, named) and not _closes_named(number, [match.runner_up])
-
-
-def _closes_named(number: int, named: Sequence[int]) -> bool:
-    """Whether `number` is a closed form of another number in `named` (what the views named,
-    or the matcher's runner-up): a ring closing a "3" into an "8" or a "5" into a "6"
-    (vision.ocr.closes), or a padded "0" into a 6, 8 or 9 (OcrSettings.closed_zero). The
-    matcher cannot tell them apart: a thick ring leaves two such digits a few pixels apart,
-    where its drawn templates and the screen's differ as much (a dimmed "03" in a dark ring
-    at 2.2x, named "03" and "08" by the views, matched "08" clearly; forced Level Completed
-    looks 64489, 64949, 61267)."""
-    text = f"{number:0{LEVEL.level_digits}d}"
-    return any(closed_form(text, f"{n:0{LEVEL.level_digits}d}") for n in named if n != number)
 
 
 def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[Part] | None:

@@ -254,6 +254,18 @@ class LabelSettings:
     # 0.69; "111" at 0.6x: 0.59); a broken "06"'s fragments stood 0.38-0.4 apart.
     digit_advance: float = 0.5
     text_height: float = 0.5  # of the tallest blob: shorter ones by the text are punctuation
+    # A level number showing one digit lost its second to faint ink (vision.labels.lost_digit):
+    # looked for within `lost_reach` of the digit's height after it, `lost_rows` of it above
+    # and below; ink is darker than `lost_ink` of the digit's own (its `lost_percentile`
+    # percentile of darkness), and the blob starts within `lost_gap` of the height and stands
+    # `lost_height` of it at least. The real "Level 01" at 0.51x-0.53x: the 1's stroke 0.36-0.5
+    # of the 0's darkness, 0.86-1.0 of its height, a pixel or two after it.
+    lost_reach: float = 1.0
+    lost_rows: float = 0.2
+    lost_ink: float = 0.3
+    lost_percentile: float = 95
+    lost_gap: float = 0.45
+    lost_height: float = 0.6
     # The level label's line ends at a space wider than this share of its height: "Level 01"
     # spaces its number about 0.4 of it, and where the Level Completed overlay hides all but
     # the "L" and a digit, the space left is "evel 0", up to 4.7 of it in a bold wide font.
@@ -676,7 +688,7 @@ class CompletedSettings:
     # resampling and JPEG may have added (Gaussian sigmas, screenshot px), how far each
     # number's fit may move from where the word "Level" fits (px), and the ground round the
     # text fitted with it. Its best number is taken when the views named it, it closes no
-    # other number they named nor its own runner-up (vision.menus._closes_named), and its
+    # other number they named nor its own runner-up (vision.dimmed.closes_named), and its
     # residual lies under the runner-up's by `match_llr` times the fit's noise and by
     # `match_share` of its own. Measured on the labels the views left doubtful in forced
     # "Level Completed" looks. Without blurs: 0.04 read 105 right and 2 wrong (at 0.042 and
@@ -692,7 +704,7 @@ class CompletedSettings:
     # 3 of the 5 wrong (0.027-0.076) against none over 0.027 from 0.6x up. So under
     # `match_small` a match needs `match_share_small`, a margin over 0.076 as 0.05 is over
     # 0.027-0.038: 315 right then, none wrong (a number the views may have closed counted
-    # as named, vision.menus._takes). Held out last, 142 labels of 75000-76999: 55 right,
+    # as named, vision.dimmed.takes). Held out last, 142 labels of 75000-76999: 55 right,
     # none wrong. The noise alone overstates how clear a match is: JPEG's and the
     # templates' errors are no independent pixels (wrong ones at 220 times it).
     # Since then the margins are taken over the best number that is no closed form of the
