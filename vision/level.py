@@ -495,27 +495,41 @@ def _level_line(shot: Shot, parts: Sequence[Part]) -> list[Part]:
     return line if lost is None else [*line, lost]
 
 
-def _padded_zero_matched(shot: Shot, parts: Sequence[Part]) -> int | None:
-    """Level 1-9 as the font matcher reads it (vision.dimmed.match_number), where the label's
-    views read a lone padded "0": its second digit lost, as the Level Completed screen reads
-    its dimmed label (vision.dimmed.partly_named and takes). The real game's thin "1" fades
-    at half size: the real "Level 01" at 0.51x-0.54x read "0" sure, its "1" a stroke a fifth
-    to a half as dark as the "0" (bench/screenshots.py seeds 86135, 86346, 85491, 85624).
-    Not where a ring darker than the fill shows (vision.crops.ringed_fill): the matcher's
-    templates misfit thick rings (vision.menus._ringed)."""
+def _matched_level(shot: Shot, parts: Sequence[Part], reading: str) -> int | None:
+    """The level as the font matcher reads it (vision.dimmed.match_number) where the label's
+    views left it doubtful (`reading`, their doubtful text), by its own bars and as the Level
+    Completed screen takes it (vision.dimmed.takes); None elsewhere, and where a ring darker
+    than the fill shows (vision.crops.ringed_fill: the matcher's templates misfit thick rings,
+    vision.menus._ringed). Two cases:
+
+    - The views read a lone padded "0" (vision.dimmed.partly_named): its second digit lost,
+      1-9 then. The real game's thin "1" fades at half size: the real "Level 01" at
+      0.51x-0.54x read "0" sure, its "1" a stroke a fifth to a half as dark as the "0"
+      (bench/screenshots.py seeds 86135, 86346, 85491, 85624).
+    - The views read a number, doubtful, and the matcher's best is that number, clearly: two
+      sources that fail apart agree. A small label led by a 6, 8 or 9 is always doubtful
+      (`_closed_zero_doubted`), and so were 186 of 6,000 lab level screens of numbers rich
+      in 0, 3, 5, 6, 8, 9 (seeds 170000-175999); the matcher read 50 of them so, all right.
+      Any number the views named was tried first: it took a "59" in a dark outline at 0.87x
+      for "89" (172643), as an earlier stop found it take "05" for 65."""
     crop = _level_crop(shot, parts)
     if crop is None:
         return None
     views = read_labels([*crop.pixels, *(crop.others() if crop.others else ())],
                         longest(crop))
-    named = partly_named(views)
-    if not named:
+    zero = partly_named(views)
+    read = [int(reading)] if len(reading) == LEVEL.level_digits and reading.isdigit() else []
+    if not zero and not read:
         return None
     digits = union(level_number_parts(_level_line(shot, parts))[0])
     if ringed_fill(shot.cut(digits), shot.background) is not None:
         return None
     match = match_number(shot.image, crop.box, shot.scale)
-    return match.number if match is not None and takes(match, named) else None
+    if match is None:
+        return None
+    if zero and takes(match, zero):
+        return match.number
+    return match.number if read == [match.number] and takes(match, read) else None
 
 
 def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
@@ -646,7 +660,7 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         count = _level_digits(shot, board.parts)
         said: list[Doubt] = []
         level = level_number(label.glyph, label.box, said, count)
-        matched = _padded_zero_matched(shot, board.parts) \
+        matched = _matched_level(shot, board.parts, label.glyph.text) \
             if level is None and not quick and count == LEVEL.level_digits else None
         level, doubts = (level, doubts + said) if matched is None else (matched, doubts)
     return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
