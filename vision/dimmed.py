@@ -19,7 +19,8 @@ blocks and the templates' own errors are not: wrong matches stand far above it, 
 is the bar that holds, higher on a small label. vision.menus asks only about a label its views
 left doubtful, and takes only a number its views named, or whose closed form they named, that
 closes no other they named, nor the matcher's own runner-up (a ring's "08" against 03):
-vision.dimmed.takes.
+`takes`. vision.level asks so about a level screen's doubtful label, more narrowly (the views'
+own number, or 01-09 after a lone padded "0": vision.level._matched_level).
 """
 
 from __future__ import annotations
@@ -317,7 +318,8 @@ def partly_named(glyphs: Sequence[Glyph]) -> list[int]:
 
 
 def takes(match: Match, named: Sequence[int]) -> bool:
-    """Whether a dimmed label is read as the matcher's number: a clear match (Match.clear),
+    """Whether a level label the views left doubtful (dimmed, or a level screen's: vision.
+    level._matched_level) is read as the matcher's number: a clear match (Match.clear),
     not 0, that the views named or may have closed (added ink closes gaps and never opens
     them: a dimmed "01" named "61" and "91"), and that closes no number they named nor the
     matcher's own runner-up (a dimmed "13" in a thin ring at 0.53x, named "18" by the views,
