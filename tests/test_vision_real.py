@@ -274,6 +274,22 @@ def test_screenshots_degraded_at_random_read_exactly_or_are_doubted() -> None:
     assert verdicts["exact"] >= 56, verdicts
 
 
+def _degraded(seed: int, name: str) -> tuple[ScreenReading, tuple[str, str]]:
+    """bench/screenshots.py's `seed`: its real screenshot (which must be `name`) degraded, as
+    read, and the bench's verdict on that reading."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from bench.screenshots import case, judge, picture
+
+    shot = case(seed, sorted(SCREENSHOTS))
+    assert shot.name == name
+    image = cv2.imread(str(REAL_SCREENS / f"{name}.png"), cv2.IMREAD_COLOR)
+    reading = read_screen(picture(image, shot))
+    return reading, judge(reading, _truth(name))
+
+
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 @pytest.mark.parametrize("seed", [83453, 84176, 86504])
 def test_a_sure_dimmed_label_the_matcher_clearly_fits_otherwise_is_a_doubt(seed: int) -> None:
@@ -284,18 +300,8 @@ def test_a_sure_dimmed_label_the_matcher_clearly_fits_otherwise_is_a_doubt(seed:
     small label the matcher's best beats by the matcher's own bars is a doubt; so is a
     larger one where no ring shows: 86504, at 1.22x under JPEG 52, read "04" sure in two
     views of four, "01" fitting 0.23 better."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bench.screenshots import case, judge, picture
-
-    truths = {name: _truth(name) for name in SCREENSHOTS}
-    shot = case(seed, sorted(truths))
-    assert shot.name == "puzlogic-level-completed"
-    image = cv2.imread(str(REAL_SCREENS / f"{shot.name}.png"), cv2.IMREAD_COLOR)
-    reading = read_screen(picture(image, shot))
-    assert judge(reading, truths[shot.name])[0] != "sure-wrong", reading.level
+    reading, verdict = _degraded(seed, "puzlogic-level-completed")
+    assert verdict[0] != "sure-wrong", reading.level
     assert reading.level is None and any(1 in d.candidates for d in reading.doubts)
 
 
@@ -308,17 +314,7 @@ def test_a_dimmed_label_read_0_alone_is_read_by_the_matcher_among_01_to_09(seed:
     stands before levels 1-9 only, and among those the font matcher fits "01" clearly.
     84363 (1.22x, JPEG 52) and 84728 (1.0x, JPEG 51): one view read "0" alone, sure, the
     others "04", "07" or "404", none "01": that sure "0" names 01-09 too."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bench.screenshots import case, judge, picture
-
-    truths = {name: _truth(name) for name in SCREENSHOTS}
-    shot = case(seed, sorted(truths))
-    assert shot.name == "puzlogic-level-completed"
-    image = cv2.imread(str(REAL_SCREENS / f"{shot.name}.png"), cv2.IMREAD_COLOR)
-    assert judge(read_screen(picture(image, shot)), truths[shot.name]) == ("exact", "")
+    assert _degraded(seed, "puzlogic-level-completed")[1] == ("exact", "")
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
@@ -330,14 +326,4 @@ def test_a_level_label_whose_thin_1_faded_is_read_by_the_matcher(seed: int) -> N
     (vision.labels.lost_digit finds it again: else the "l" ending "Level" joined the "0" as
     the number), and every view read a lone "0", sure: the padded "0" stands before levels
     1-9, and among those the font matcher fits "01" clearly, as on the dimmed label."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from bench.screenshots import case, judge, picture
-
-    truths = {name: _truth(name) for name in SCREENSHOTS}
-    shot = case(seed, sorted(truths))
-    assert shot.name == "puzlogic-map-1"
-    image = cv2.imread(str(REAL_SCREENS / f"{shot.name}.png"), cv2.IMREAD_COLOR)
-    assert judge(read_screen(picture(image, shot)), truths[shot.name]) == ("exact", "")
+    assert _degraded(seed, "puzlogic-map-1")[1] == ("exact", "")
