@@ -120,9 +120,11 @@ def level_reader(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     crops += [_piece_crop(shot, piece, _piece_key(piece, n, board.grid))
               for n, piece in enumerate(board.pieces)]
     crops += [_sum_crop(shot, found) for found in board.sums]
-    crops.append(_level_crop(shot, board.parts))
+    level_crop = _level_crop(shot, board.parts)
+    crops.append(level_crop)
     labels = [c for c in crops if c is not None]
-    return lambda quick: _assemble(shot, board, read_crops(labels, quick=True) if quick
+    return lambda quick: _assemble(shot, board, level_crop,
+                                   read_crops(labels, quick=True) if quick
                                    else _by_twins(shot, board, _full_reading(labels)), quick)
 
 
@@ -495,12 +497,13 @@ def _level_line(shot: Shot, parts: Sequence[Part]) -> list[Part]:
     return line if lost is None else [*line, lost]
 
 
-def _matched_level(shot: Shot, parts: Sequence[Part], reading: str) -> int | None:
+def _matched_level(shot: Shot, parts: Sequence[Part], crop: LabelCrop,
+                   reading: str) -> int | None:
     """The level as the font matcher reads it (vision.dimmed.match_number) where the label's
-    views left it doubtful (`reading`, their doubtful text), by its own bars and as the Level
-    Completed screen takes it (vision.dimmed.takes); None elsewhere, and where a ring darker
-    than the fill shows (vision.crops.ringed_fill: the matcher's templates misfit thick rings,
-    vision.menus._ringed). Two cases:
+    views (`crop`'s) left it doubtful (`reading`, their doubtful text), by its own bars and
+    as the Level Completed screen takes it (vision.dimmed.takes); None elsewhere, and where a
+    ring darker than the fill shows (vision.crops.ringed_fill: the matcher's templates misfit
+    thick rings, vision.menus._ringed). Two cases:
 
     - The views read a lone padded "0" (vision.dimmed.partly_named): its second digit lost,
       1-9 then. The real game's thin "1" fades at half size: the real "Level 01" at
@@ -512,9 +515,6 @@ def _matched_level(shot: Shot, parts: Sequence[Part], reading: str) -> int | Non
       in 0, 3, 5, 6, 8, 9 (seeds 170000-175999); the matcher read 50 of them so, all right.
       Any number the views named was tried first: it took a "59" in a dark outline at 0.87x
       for "89" (172643), as an earlier stop found it take "05" for 65."""
-    crop = _level_crop(shot, parts)
-    if crop is None:
-        return None
     views = read_labels([*crop.pixels, *(crop.others() if crop.others else ())],
                         longest(crop))
     zero = partly_named(views)
@@ -538,12 +538,6 @@ def _level_crop(shot: Shot, parts: Sequence[Part]) -> LabelCrop | None:
         return None
     number, count = level_number_parts(line)
     return level_label_crop(shot, union(number), shot.box(union(line)), count)
-
-
-def _level_digits(shot: Shot, parts: Sequence[Part]) -> int:
-    """How many digits the level label's number shows (`_level_crop` read that many)."""
-    line = _level_line(shot, parts)
-    return level_number_parts(line)[1] if len(line) >= 2 else LEVEL.level_digits
 
 
 def level_label_crop(shot: Shot, digits: Rect, box: Box,
@@ -639,10 +633,11 @@ _KIN = (0, 1, 1, 1, 4, 5, 5)
 # ---- assembly ---------------------------------------------------------------------------------
 
 
-def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
-              quick: bool) -> ScreenReading:
-    """The readings and their puzzle. `quick`: a glance's, whose puzzle is not checked for an
-    answer here (its caller solves it at once, bot.glance)."""
+def _assemble(shot: Shot, board: Board, level_crop: LabelCrop | None,
+              reads: Mapping[Element, LabelRead], quick: bool) -> ScreenReading:
+    """The readings and their puzzle (`level_crop`: the level label's, read among `reads`).
+    `quick`: a glance's, whose puzzle is not checked for an answer here (its caller solves
+    it at once, bot.glance)."""
     doubts = list(board.doubts)
     open_: list[Open] = []  # the doubtful digits the puzzle's rules may settle
     sure: list[Open] = []  # the sums read with no doubt, to open again if the rules reject them
@@ -656,11 +651,12 @@ def _assemble(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         cells, pieces, sums = list(settled.cells), list(settled.pieces), list(settled.sums)
     level = None  # read after the puzzle: a doubtful label does not spoil the board
     label = reads.get(LEVEL_LABEL)
-    if label is not None:
-        count = _level_digits(shot, board.parts)
+    if label is not None and level_crop is not None:
+        # (the digits its ink shows: two, or three past level 99)
+        count = level_crop.digits or LEVEL.level_digits
         said: list[Doubt] = []
         level = level_number(label.glyph, label.box, said, count)
-        matched = _matched_level(shot, board.parts, label.glyph.text) \
+        matched = _matched_level(shot, board.parts, level_crop, label.glyph.text) \
             if level is None and not quick and count == LEVEL.level_digits else None
         level, doubts = (level, doubts + said) if matched is None else (matched, doubts)
     return ScreenReading("level", level=level, game=shot.game, scale=shot.scale, puzzle=puzzle,
