@@ -698,6 +698,20 @@ def test_a_row_arrow_before_merged_digits_is_an_arrow(seed: int) -> None:
     assert judge(reading, shot.truth) == ("exact", "")
 
 
+@pytest.mark.parametrize("seed", [163419, 164864])
+def test_a_column_label_level_with_a_rows_label_keeps_its_first_digit(seed: int) -> None:
+    """A row's "15" right of its arrow, then a column's "15" above the column's arrow, level
+    with it and within a digit gap (the labels pack's level 6 at 2.2x and 2.6x): the column's
+    "1" sits nearer the row's axis than the column's own, and went to the row ("151", and
+    the column read "5"). It stands 3 px from the column's arrow and 13 px after the row's
+    "5": it goes where it stands nearer along the label (vision.labels._assign_digits)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed])[0])
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
+
+
 def test_a_placed_piece_whose_bright_fill_stands_off_its_cells_middle_is_placed() -> None:
     """Random look 5096 at 1.09x under JPEG 53: a placed red piece whose dark frame shade
     along two sides is no fill has 37 px of bright fill beside its neighbour's 40, 2.5 px
