@@ -130,6 +130,22 @@ def test_pieces_of_another_hue_than_a_saturated_ground_are_found(seed: int) -> N
     assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
 
 
+@pytest.mark.parametrize("seed", [160871, 164475])
+def test_pieces_nearer_the_ground_than_ink_but_square_and_holding_white_are_found(
+        seed: int) -> None:
+    """Random looks 164475 (orange pieces on an orange-brown ground at 0.78x under gamma
+    1.37: 43 from it at most, and of its hue) and 160871 (blue-violet on purple at 0.68x
+    under JPEG 52: 31 apart in hue): no piece was found, and the tray's frames were taken
+    for odd-sized cells. A person sees them at once: read exactly."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([seed])[0]
+    assert case.screen == "level"
+    shot = render(case)
+    assert judge(read_screen(shot.image), shot.truth) == ("exact", ""), case
+
+
 def test_a_fill_is_far_from_the_ground_by_its_hue_not_by_its_shade() -> None:
     """A colour shifted from the background in all three channels alike (a lighter or darker
     part of a gradient) is no fill; one shifted by as much but in one hue is."""

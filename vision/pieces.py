@@ -206,7 +206,12 @@ def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
         vivid = (chroma > PIECE.dark_saturation * top.astype(np.float32)).astype(np.uint8) * 255
     _, light = cv2.threshold(dark, 0, 255, cv2.THRESH_BINARY_INV)  # no dark ink there
     fill_like = cv2.bitwise_and(spread, cv2.bitwise_or(light, vivid))
-    hued = cv2.bitwise_or(far, _hue_far(view, background))
+    # A fill of the ground's own hue, darker or more vivid than it (an orange piece on an
+    # orange-brown ground, random look 164475: 43 from it at most) is found as one of
+    # another hue is: nearer than ink in every channel, but square and holding a white digit.
+    _, near = cv2.threshold(distance(view, background), PIECE.near_distance, 255,
+                            cv2.THRESH_BINARY)
+    hued = cv2.bitwise_or(cv2.bitwise_or(far, near), _hue_far(view, background))
     return cv2.bitwise_and(far, fill_like), cv2.bitwise_and(hued, fill_like)
 
 
