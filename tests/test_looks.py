@@ -712,6 +712,41 @@ def test_a_column_label_level_with_a_rows_label_keeps_its_first_digit(seed: int)
     assert judge(read_screen(shot.image), shot.truth) == ("exact", "")
 
 
+def test_a_sum_fitted_narrowly_best_as_its_views_named_it_is_read() -> None:
+    """Random look 163665 at 0.5x: level 15's ringed blue "12", which a view named, fits 5.7 %
+    under "13", short of FITTED.share; the only total it named that the rules allow, and the
+    fit's best: read (vision.resolve.fit, FITTED.named_share)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([163665])[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth) == ("exact", ""), reading.doubts
+    assert [s.by for s in reading.settled] == ["fitted"]
+
+
+def test_a_fit_leaning_on_its_views_agreement_yields_where_another_defies_its_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 44644's look at 0.62x on shapes level 3 (a lab of small captures): a dark
+    "28" read sure as "23" leaves a blue "06" only 10 or 11, and "10" fits clearly; with the
+    column's "19" taken beside it, as its views named and the fit led by 0.0599, the rules
+    were pinned, and the level was read sure and wrong. A named best under FITTED.share is
+    not taken where another sum is taken as a total its views never named: a doubt."""
+    from dataclasses import replace
+
+    import game.looks
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    drawn = game.looks.random_look
+    monkeypatch.setattr(game.looks, "random_look", lambda seed: replace(
+        drawn(seed), degrade=replace(drawn(seed).degrade, rescale=0.619)))
+    shot = render(cases([44644], levels=tuple(range(2, 16)))[0])
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "doubt", reading.doubts
+    assert {str(d.element) for d in reading.doubts} >= {"sum col 2 top", "sum row 0 right"}
+
+
 def test_a_placed_piece_whose_bright_fill_stands_off_its_cells_middle_is_placed() -> None:
     """Random look 5096 at 1.09x under JPEG 53: a placed red piece whose dark frame shade
     along two sides is no fill has 37 px of bright fill beside its neighbour's 40, 2.5 px

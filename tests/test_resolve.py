@@ -373,12 +373,14 @@ def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -
     assert chosen is not None and [s.value for s in chosen.settled] == [9]
 
 
-def _fitted(fits: Mapping[int, float]) -> tuple[resolve.Resolution | None, list[list[int]]]:
-    """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, each total
-    fitted as `fits` gives (vision.resolve.fit); also which totals were asked."""
+def _fitted(fits: Mapping[int, float], named: tuple[int, ...] = ()
+            ) -> tuple[resolve.Resolution | None, list[list[int]]]:
+    """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, its views
+    having `named` these totals, each total fitted as `fits` gives (vision.resolve.fit);
+    also which totals were asked."""
     puzzle = load_pack(PACKS / "shapes").level(4).puzzle
     n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
-    cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    cells, pieces, sums, open_ = _sum_open(puzzle, n, named)
     asked: list[list[int]] = []
 
     def fitted(totals: Sequence[int]) -> dict[int, float]:
@@ -401,6 +403,19 @@ def test_the_fit_chooses_among_the_totals_the_rules_allow_only_clearly() -> None
     assert _fitted({5: 10.0, 9: 10.0 * (1 + FITTED.share / 2)})[0] is None  # not clearly
     assert _fitted({5: 10.0})[0] is None  # one fitted: nothing to choose against
     assert _fitted({})[0] is None  # no templates: no fit
+
+
+def test_the_fit_takes_a_nearer_best_only_where_the_sums_views_named_it() -> None:
+    """A best leading by FITTED.named_share, under FITTED.share, is read where the sum's own
+    views named it, and no other total the rules allow (a "12" its views named and fitted
+    0.057 under "13", random look 163665 at 0.5x), and nowhere else."""
+    between = 10.0 * (1 + (FITTED.named_share + FITTED.share) / 2)
+    settled, _ = _fitted({5: 10.0, 9: between}, named=(5,))
+    assert settled is not None and [(s.value, s.by) for s in settled.settled] == [(5, "fitted")]
+    assert _fitted({5: 10.0, 9: between}, named=(9,))[0] is None  # they named another
+    assert _fitted({5: 10.0, 9: between})[0] is None  # they named none
+    assert _fitted({5: 10.0, 9: between}, named=(5, 9))[0] is None  # both: the lead decides
+    assert _fitted({5: 10.0, 9: 10.0 * (1 + FITTED.named_share / 2)}, named=(5,))[0] is None
 
 
 def test_only_open_sums_with_a_fit_are_fitted() -> None:

@@ -19,7 +19,7 @@ allow a line only when it lies clearly under every other's (`clearly_best`, FITT
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -139,11 +139,13 @@ def _residual(planes: list[_Plane], fill: np.ndarray, ring: np.ndarray) -> np.nd
     return total
 
 
-def clearly_best(fits: dict[int, float]) -> int | None:
-    """The total whose fit lies under every other's by FITTED.share of its own residual,
-    or None (fewer than two fitted, or none so clear)."""
+def clearly_best(fits: dict[int, float], named: Collection[int] = ()) -> int | None:
+    """The total whose fit lies under every other's by FITTED.share of its own residual
+    (FITTED.named_share when it is one of the totals the label's own reading `named`), or
+    None (fewer than two fitted, or none so clear)."""
     if len(fits) < 2:
         return None
     best, runner_up = sorted(fits, key=fits.__getitem__)[:2]
     least = max(fits[best], 1e-9)
-    return best if (fits[runner_up] - least) / least >= FITTED.share else None
+    share = FITTED.named_share if best in named else FITTED.share
+    return best if (fits[runner_up] - least) / least >= share else None

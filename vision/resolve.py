@@ -367,35 +367,75 @@ def fit(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     already chosen in) are listed by the solver and fitted; where one fits clearly best
     (vision.fitted.clearly_best) it is taken. Then the open sums' totals must make exactly
     one combination that gives the puzzle an answer: a sum no fit chose is pinned by the
-    rules, given those the fit chose. Only when every open element is a sum."""
-    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
-    from vision.fitted import clearly_best
+    rules, given those the fit chose. Only when every open element is a sum.
 
+    A best that leads by less than FITTED.share is taken where it is the one total of those
+    allowed that the sum's own views named (FITTED.named_share): two readers that fail apart
+    agree. (Where the views named two of them, the fit's lead between those two decides
+    alone.) Not where another sum of the
+    level is taken as a total its views never named: the rules then steer the fits away
+    from what the views saw, as a sure sum misread elsewhere does (random look 44644 at
+    0.5x: a sure "23" for "28" left a blue "06" only 10 or 11; the "10" fitted clearly, and
+    with a named "19" taken beside it the rules were pinned, sure and wrong)."""
     readings = [o.reading for o in open_]
     if not open_ or any(o.fitted is None or not isinstance(r, SumReading)
                         for o, r in zip(open_, readings, strict=True)):
         return None
-    lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in readings
-                  if isinstance(r, SumReading))
-    kept = [frozenset(_domain(o, cells)) for o in open_]
-    chosen: list[SumReading] = []
+    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
+
     try:
-        for n, o in enumerate(open_):
-            puzzle = puzzle_of(cells, pieces, (*sums, *chosen))
-            totals = sorted(t for (t,) in line_totals(puzzle, (lines[n],), LARGEST_TOTAL + 2,
-                                                      (kept[n],)))
-            best = clearly_best(o.fitted(totals)) if len(totals) > 1 and o.fitted else None
-            if best is not None:
-                kept[n] = frozenset({best})
-                chosen.append(replace(readings[n], total=best))  # type: ignore[arg-type]
-        if not chosen:
+        picked = _fitted_picks(cells, pieces, sums, open_, agreeing=True)
+        if picked is None:
             return None
+        kept, agreed, unnamed = picked
+        if agreed and unnamed:
+            picked = _fitted_picks(cells, pieces, sums, open_, agreeing=False)
+            if picked is None:
+                return None
+            kept = picked[0]
+        lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in readings
+                      if isinstance(r, SumReading))
         left = list(line_totals(puzzle_of(cells, pieces, sums), lines, 2, tuple(kept)))
         if len(left) != 1:
             return None
         return _resolution(cells, pieces, sums, open_, left[0], by="fitted")
     except PuzzleError:
         return None  # (a sum beside a line with no cells)
+
+
+def _fitted_picks(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
+                  sums: Sequence[SumReading], open_: Sequence[Open], agreeing: bool
+                  ) -> tuple[list[frozenset[int]], bool, bool] | None:
+    """`fit`'s choices, sum by sum: each open sum's totals left (the one fitted clearly best,
+    or every one it could hold), whether a choice leant on its views' agreement (FITTED.
+    named_share; only when `agreeing`, and only for the one allowed total they named), and
+    whether one is a total its views never named.
+    None when nothing was chosen."""
+    from puzzle.solver import line_totals
+    from vision.fitted import clearly_best
+
+    readings = [o.reading for o in open_]
+    lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in readings
+                  if isinstance(r, SumReading))
+    kept = [frozenset(_domain(o, cells)) for o in open_]
+    chosen: list[SumReading] = []
+    agreed = unnamed = False
+    for n, o in enumerate(open_):
+        puzzle = puzzle_of(cells, pieces, (*sums, *chosen))
+        totals = sorted(t for (t,) in line_totals(puzzle, (lines[n],), LARGEST_TOTAL + 2,
+                                                  (kept[n],)))
+        if len(totals) < 2 or o.fitted is None:
+            continue
+        fits = o.fitted(totals)
+        named = [t for t in totals if t in o.doubt.candidates]
+        best = clearly_best(fits, named if agreeing and len(named) == 1 else ())
+        if best is None:
+            continue
+        agreed |= clearly_best(fits) is None
+        unnamed |= best not in o.doubt.candidates
+        kept[n] = frozenset({best})
+        chosen.append(replace(readings[n], total=best))  # type: ignore[arg-type]
+    return (kept, agreed, unnamed) if chosen else None
 
 
 def _listed(listing: Iterator[tuple[int, ...]], weight: Callable[[tuple[int, ...]], float],

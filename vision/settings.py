@@ -901,6 +901,11 @@ class FittedSettings:
     # "15" or "16", an "03" as "09"; a dark "15" as "18", an "08" as "06"), the 67 right
     # ones by up to 0.65, 38 of them by 0.06 or more: about twice the worst wrong lead.
     share: float = 0.06
+    # ... or by this share where the best is a total the sum's own views or votes named
+    # (Doubt.candidates), the only one of the totals allowed that they named: two readers
+    # that fail apart agree. On 2,400 level screens at 0.5x-0.62x (docs/vision.md) such bests
+    # read wrong led by 0.026 at most; where the views named two allowed totals, by 0.031.
+    named_share: float = 0.04
     # A sum's digits box narrower than this over its height holds one digit, not the two
     # every sum is drawn with: the label finder lost the other (random look 29645: a blue
     # "23" on a sky-blue ground, its "2" broken and half taken for the arrow), and a fit
