@@ -214,9 +214,12 @@ def darkest_ink(crop: np.ndarray, background: np.ndarray) -> np.ndarray:
     return shown
 
 
-def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
+def ringed_fill(crop: np.ndarray, background: np.ndarray,
+                deeper: float | None = None) -> np.ndarray | None:
     """Dark text in a darker ring (BGR crop) as its fill alone, bright on black, or None when
-    the strokes show no ring apart from their fill.
+    the strokes show no ring apart from their fill. `deeper`: how much deeper (px) the fill
+    must lie in the strokes than the ring (LevelSettings.ring_deeper when None: the test of
+    whether a ring shows; a label's view asks LevelSettings.ring_view_deeper).
 
     A dark ring a few pixels wide (an outline at a large scale) fills the gaps of a "3" or a
     "5" as plain ink, which then reads "8" or "6", and dark_core's smoothing blends it with
@@ -247,8 +250,9 @@ def ringed_fill(crop: np.ndarray, background: np.ndarray) -> np.ndarray | None:
     depths = depth[inner]
     # A ring lies round the fill: the fill's level deeper inside the strokes. In plain text
     # the darker level is the strokes' core, as deep or deeper than the lighter.
+    margin = LEVEL.ring_deeper if deeper is None else deeper
     if fill - ring < LEVEL.ring_split or float(depths[~darkest].mean()) < float(
-            depths[darkest].mean()) + LEVEL.ring_deeper:
+            depths[darkest].mean()) + margin:
         return None
     halfway = (fill + ground) / 2
     rising = (grey - ring) / (fill - ring)

@@ -471,7 +471,7 @@ def _sum_crop(shot: Shot, found: FoundSum) -> LabelCrop | None:
     # reread a dark sum: 2 doubts became exact, and no other verdict changed.
     def others() -> tuple[np.ndarray, ...]:
         cut = shot.cut(digits)
-        ringed = ringed_fill(cut, shot.background)
+        ringed = ringed_fill(cut, shot.background, LEVEL.ring_view_deeper)
         core = dark_core(cut, shot.background)
         return (filled(), core) if ringed is None else (filled(), core, ringed)
 
@@ -587,7 +587,7 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box,
         views = [fill, smoothed, rejoined(fill), core(), dark, rejoined(dark)]
         if small:
             views.append(darkest_ink(cut, shot.background))
-        ringed = ringed_fill(cut, shot.background)
+        ringed = ringed_fill(cut, shot.background, LEVEL.ring_view_deeper)
         if ringed is not None:
             views.append(ringed)
         return tuple(views)

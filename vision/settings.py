@@ -600,6 +600,15 @@ class LevelSettings:
     ring_edge: float = 1.5
     ring_split: float = 12.0
     ring_deeper: float = 0.5
+    # ... but the view itself, one of a label's several, is made at this margin: a dark fill
+    # in a near-black ring 1.5-2 px wide at 0.9x-1.05x, where two digits' rings join between
+    # them, lay only 0.35-0.49 px deeper (random looks 166480, 166581, 167198: doubts); at
+    # 0.3 they read. Level screens of dark-outlined looks (numbers rich in 0/3/5/6/8/9):
+    # 1 more of 271 read exactly (176000-177499), none worse; 1,500 forced "Level Completed"
+    # looks (118000-119499): 1 more. Whether a label shows a ring at all, which turns the
+    # font matcher off (vision.level._matched_level, vision.menus), keeps ring_deeper: at
+    # 0.3 there too, 2 of those 1,500 lost their reading.
+    ring_view_deeper: float = 0.3
     # The level label's darkest ink view (vision.crops.darkest_ink) is made for digits under
     # this height (px, on the screenshot): the scale below which (0.8x, game.looks) an
     # outline is under a pixel and blurs into the digits' gaps rather than showing round
