@@ -372,17 +372,19 @@ def fit(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     A best that leads by less than FITTED.share is taken where it is the one total of those
     allowed that the sum's own views named (FITTED.named_share): two readers that fail apart
     agree. (Where the views named two of them, the fit's lead between those two decides
-    alone.) Not where another sum of the
-    level is taken as a total its views never named: the rules then steer the fits away
-    from what the views saw, as a sure sum misread elsewhere does (random look 44644 at
-    0.5x: a sure "23" for "28" left a blue "06" only 10 or 11; the "10" fitted clearly, and
-    with a named "19" taken beside it the rules were pinned, sure and wrong)."""
+    alone.) Not where another sum of the level is taken as a total its views never named:
+    the rules then steer the fits away from what the views saw, as a sure sum misread
+    elsewhere does (lab look 44644 at 0.62x: a sure "23" for "28" left a blue "06" only 10
+    or 11; the "10" fitted clearly, and with a named "19" taken beside it the rules were
+    pinned, sure and wrong). The choices are then made again without the nearer lead, from
+    the same fits."""
     readings = [o.reading for o in open_]
     if not open_ or any(o.fitted is None or not isinstance(r, SumReading)
                         for o, r in zip(open_, readings, strict=True)):
         return None
     from puzzle.solver import line_totals  # z3 loads only when the rules are asked
 
+    open_ = [replace(o, fitted=_remembered(o.fitted)) for o in open_]  # (asked twice at most)
     try:
         picked = _fitted_picks(cells, pieces, sums, open_, agreeing=True)
         if picked is None:
@@ -403,14 +405,29 @@ def fit(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return None  # (a sum beside a line with no cells)
 
 
+def _remembered(fitted: Callable[[Sequence[int]], dict[int, float]] | None
+                ) -> Callable[[Sequence[int]], dict[int, float]] | None:
+    """`fitted`, each list of totals fitted once (a fit costs 0.2-2 s)."""
+    if fitted is None:
+        return None
+    seen: dict[tuple[int, ...], dict[int, float]] = {}
+
+    def again(totals: Sequence[int]) -> dict[int, float]:
+        key = tuple(totals)
+        if key not in seen:
+            seen[key] = fitted(totals)
+        return seen[key]
+
+    return again
+
+
 def _fitted_picks(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                   sums: Sequence[SumReading], open_: Sequence[Open], agreeing: bool
                   ) -> tuple[list[frozenset[int]], bool, bool] | None:
     """`fit`'s choices, sum by sum: each open sum's totals left (the one fitted clearly best,
     or every one it could hold), whether a choice leant on its views' agreement (FITTED.
     named_share; only when `agreeing`, and only for the one allowed total they named), and
-    whether one is a total its views never named.
-    None when nothing was chosen."""
+    whether one is a total its views never named; None when nothing was chosen."""
     from puzzle.solver import line_totals
     from vision.fitted import clearly_best
 
