@@ -12,7 +12,7 @@ view; distances are fractions of the pitch or of the game area."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -417,34 +417,30 @@ def _beyond(parts: Sequence[Part], grid: Grid, arrow: Part, side: Side,
 
 def _chain(arrow: Part, candidates: Sequence[Part], grid: Grid, side: Side) -> list[Part]:
     """The arrow, then the blobs that follow it outward with no gap wider than a digit gap."""
-    along, _, outward = _geometry(side)
-    tip = (arrow.rect.right if along == 0 else arrow.rect.bottom) if outward > 0 else (
-        arrow.rect.x if along == 0 else arrow.rect.y)
-    ordered = sorted(((*_extent(p, along, outward, tip), p) for p in candidates),
-                     key=lambda c: c[0])
     chain = [arrow]
-    reach = 0.0
-    for near, far, part in ordered:
-        if near - reach > LABEL.digit_gap * grid.pitch:
+    for gap, part in _followed(arrow, candidates, side):
+        if gap > LABEL.digit_gap * grid.pitch:
             break
         chain.append(part)
-        reach = max(reach, far)
     return chain
 
 
 def _gaps(arrow: Part, chain: Sequence[Part], side: Side) -> dict[int, float]:
-    """Each blob of the arrow's chain (as `_chain` orders it): its gap, in whole pixels, to
-    the ink it follows, the arrow's tip or the blobs before it (`_chain`'s own measure)."""
+    """Each blob of the arrow's chain: its gap, in whole pixels, to the ink it follows."""
+    return {part.label: max(0.0, gap) for gap, part in _followed(arrow, chain, side)}
+
+
+def _followed(arrow: Part, parts: Sequence[Part], side: Side) -> Iterator[tuple[float, Part]]:
+    """The blobs in the order they follow the arrow outward, each with its gap (px) to the
+    ink before it: the arrow's tip, or the farthest reach of the blobs nearer it."""
     along, _, outward = _geometry(side)
     tip = (arrow.rect.right if along == 0 else arrow.rect.bottom) if outward > 0 else (
         arrow.rect.x if along == 0 else arrow.rect.y)
-    gaps = {}
     reach = 0.0
-    for near, far, part in sorted(((*_extent(p, along, outward, tip), p) for p in chain),
+    for near, far, part in sorted(((*_extent(p, along, outward, tip), p) for p in parts),
                                   key=lambda c: c[0]):
-        gaps[part.label] = max(0.0, near - reach)
+        yield near - reach, part
         reach = max(reach, far)
-    return gaps
 
 
 def _one_line(digits: Sequence[Part]) -> list[Part]:
