@@ -187,8 +187,8 @@ def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
     channel), as 0/255: in OpenCV's uint8 masks, a fifth of the time of numpy's booleans and
     float products. Then the same where a pixel of another hue than the ground (`_hue_far`)
     counts as far from it too: one pass for both."""
-    _, far = cv2.threshold(distance(view, background), COLOUR.ink_distance, 255,
-                           cv2.THRESH_BINARY)
+    apart = distance(view, background)
+    _, far = cv2.threshold(apart, COLOUR.ink_distance, 255, cv2.THRESH_BINARY)
     top = channel_max(view)
     chroma = cv2.subtract(top, channel_min(view))
     # A light blue piece on a pale grey-blue ground lightened by gamma (random look 1458:
@@ -209,9 +209,10 @@ def _fill_masks(view: np.ndarray, background: np.ndarray, dark: np.ndarray
     # A fill of the ground's own hue, darker or more vivid than it (an orange piece on an
     # orange-brown ground, random look 164475: 43 from it at most) is found as one of
     # another hue is: nearer than ink in every channel, but square and holding a white digit.
-    _, near = cv2.threshold(distance(view, background), PIECE.near_distance, 255,
-                            cv2.THRESH_BINARY)
-    hued = cv2.bitwise_or(cv2.bitwise_or(far, near), _hue_far(view, background))
+    # (as near as that or nearer than ink: what is far is near too)
+    nearest = min(PIECE.near_distance, COLOUR.ink_distance)
+    _, near = cv2.threshold(apart, nearest, 255, cv2.THRESH_BINARY)
+    hued = cv2.bitwise_or(near, _hue_far(view, background))
     return cv2.bitwise_and(far, fill_like), cv2.bitwise_and(hued, fill_like)
 
 
