@@ -236,3 +236,20 @@ def test_an_undimmed_reading_the_matcher_beats_is_not_taken(seed: int, read: int
     reading = read_screen(shot.image)
     assert reading.level == read, (reading.level, reading.doubts)
     assert read is not None or int(shot.truth["level"]) in (5, 8)
+
+
+def test_an_undimmed_00_names_no_level() -> None:
+    """Seed 194333's look as "Level Completed" numbered 60 (a 1.5 px dark outline at 1.35x):
+    the ring joins the "6" into a "0", every view reads "00", and the undimmed copy reads
+    "00" sure. Levels count from 1: the "read 00" doubt names no level, and the undimmed
+    "00" is not taken (it was, as level 0, sure and wrong)."""
+    from dataclasses import replace
+
+    from bench.looks import cases, render
+    from vision import read_screen
+
+    case = replace(cases([194333])[0], screen="level_complete", shown=60, placed=0,
+                   misplace=0, completed=0)
+    reading = read_screen(render(case).image)
+    assert reading.level is None
+    assert reading.doubts
