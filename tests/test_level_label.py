@@ -958,3 +958,18 @@ def test_a_level_numbers_faint_second_digit_is_found() -> None:
     blurred, faint = _label_line(None)
     faint[17:29, 99:102] = 25  # ink from the 0's own edge on: its blur
     assert lost_digit(blurred, faint) is None
+
+
+def test_a_six_a_ring_joined_into_an_eight_is_doubted_when_other_views_vote_it_open() -> None:
+    """A numbered "Level 86" in a 1 px dark outline at 0.79x under JPEG 50 (bench/looks.py
+    --numbers, 195316): the first view's classifier voted "88" at 0.87, which stood alone by
+    its votes, while the fill's contrast and the rejoined darkness, two pictures, voted
+    "86". A ring joining a "6"'s hook to its bowl closes it into an "8" (LevelSettings.
+    label_ring_closes), and a voted reading closing what other views vote open is doubtful
+    as a read one is (vision.crops.ring_closed): a doubt, no longer "88" sure."""
+    from vision import read_screen
+
+    shot = _numbered(195316, completed=False)
+    assert shot.truth["level"] == 86
+    reading = read_screen(shot.image)
+    assert reading.level is None, reading.level

@@ -418,6 +418,9 @@ class LabelCrop:
     # ... and one with a digit that closes another ("6", "8") no view's vote backs at this
     # (`ring_closed`); None: any backing will do.
     closed_backed: float | None = None
+    # The (open, closed) digit pairs a ring closes in this label (`ring_closed`; None:
+    # OcrSettings.ring_closes): the level label's too (LevelSettings.label_ring_closes).
+    closings: tuple[tuple[str, str], ...] | None = None
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).
     padded: bool = False
@@ -530,6 +533,10 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             if voted is None and crop.padded:
                 voted = _padded(views, shades)
             if voted is not None:
+                # (added ink closes gaps: votes closing digits that other views vote open
+                # are no reading, as a view's reading is not, `ring_closed`)
+                if ring_closed(crop, voted.text, views):
+                    voted = _unsettled(voted)
                 chosen = LabelRead(voted, chosen.box)
         read[crop.element] = LabelRead(with_alternatives(chosen.glyph, views), chosen.box)
     return read
@@ -657,8 +664,9 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     three or four views voted "05" at 0.09-0.70 (random looks 29991, 32418). So does its
     `closed_backed`, where no view votes such a reading that strongly: at 1.07x the same
     outline closed the "5" in every view, the classifier voting "06" at 0.51-0.78 (35023)."""
+    closings = OCR.ring_closes if crop.closings is None else crop.closings
     if crop.open_votes is not None:
-        opened = Counter(g.vote for g in views if closes(text, g.vote))
+        opened = Counter(g.vote for g in views if closes(text, g.vote, closings))
         if opened and max(opened.values()) >= crop.open_votes:
             return True
     backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
@@ -667,7 +675,7 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
         return True
     kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
     voting = [(kin[n], g) for n, g in enumerate(views)
-              if closes(text, g.vote) and g.vote_probability >= DIGITS.backs]
+              if closes(text, g.vote, closings) and g.vote_probability >= DIGITS.backs]
     return any((len({k for k, g in voting if g.vote == strong.vote}) >= 2
                 or strong.vote_probability > backing)
                and strong.vote_probability >= DIGITS.views_agree for _, strong in voting)
