@@ -950,6 +950,22 @@ def test_a_dimmed_label_read_with_its_padded_zero_closed_is_doubted() -> None:
     assert 2 in reading.doubts[0].candidates, reading.doubts
 
 
+def test_a_dimmed_reading_whose_open_form_the_matcher_fits_nearly_as_well_is_doubted() -> None:
+    """Random look 186562: "Level Completed" at 0.75x, its dimmed "05" in a 1 px dark outline
+    read "06" by every view, one sure, and wrong (the ring closed the "5"). The matcher fits
+    "06" best but "05" only 0.020 behind, inside CompletedSettings.open_tie: a doubt naming
+    both (right readings' open runner-up stood 0.023 or more behind)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    case = cases([186562])[0]
+    assert case.screen == "level_complete"
+    shot = render(case)
+    reading = read_screen(shot.image)
+    assert judge(reading, shot.truth)[0] == "doubt"
+    assert {5, 6} <= set(reading.doubts[0].candidates), reading.doubts
+
+
 def test_a_small_dimmed_label_its_views_agree_on_stands_only_where_the_matcher_fits_it() -> None:
     """Random look 102240: "Level Completed" at 0.59x under JPEG 58, its dimmed "13" in a dark
     ring read "12" by its views, agreeing and sure, and wrong. A small dimmed label its views

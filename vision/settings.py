@@ -743,8 +743,13 @@ class CompletedSettings:
     match_small: float = 0.6  # the game's zoom: under it the label is 10 px tall or less
     match_share_small: float = 0.1
     # A sure reading that closes another number (vision.menus._matched_open) is in doubt when
-    # the matcher fits that number as well as it, within this share of its residual.
-    open_tie: float = 0.01
+    # the matcher fits that number as well as it, within this share of its residual: a
+    # dimmed "05" in a 1 px dark outline at 0.75x, read "06" by every view, fitted 0.020
+    # behind (random look 186562, sure and wrong at 0.01). Right readings' open runner-up
+    # stood 0.035 or more behind on forced looks 60000-62399; on 800 more (199000-199799,
+    # levels 3, 5, 6, 8 and 9 only) at 0.023 and 0.027 once each, no wrong one in between:
+    # 0.025 doubts one of them.
+    open_tie: float = 0.025
     # (open, closed): digits the closed one reads as when the overlay fades some of its
     # strokes away, where no ring adds ink (vision.menus._closed_named): an "8" that lost its
     # left half reads "3", its top right "6"... more than a ring's closings
