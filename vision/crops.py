@@ -419,7 +419,7 @@ class LabelCrop:
     # (`ring_closed`); None: any backing will do.
     closed_backed: float | None = None
     # The (open, closed) digit pairs a ring closes in this label (`ring_closed`; None:
-    # OcrSettings.ring_closes): the level label's too (LevelSettings.label_ring_closes).
+    # OcrSettings.ring_closes): the level label's, LevelSettings.label_ring_closes too.
     closings: tuple[tuple[str, str], ...] | None = None
     # A sum: the game draws it in two digits, padded ("05"), so a view Tesseract reads one
     # of them in lost the other, and names no other digits (`_padded`).

@@ -599,7 +599,7 @@ def level_label_crop(shot: Shot, digits: Rect, box: Box,
                       vote_backed=LEVEL.label_vote_backed, kin=_KIN,
                       open_votes=LEVEL.label_open_votes,
                       closed_backed=LEVEL.label_closed_backed,
-                      closings=LEVEL.label_ring_closes)
+                      closings=(*OCR.ring_closes, *LEVEL.label_ring_closes))
     return _enlarged_crop(label) if shot.box(digits).h < LEVEL.enlarge_below else label
 
 

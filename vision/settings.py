@@ -577,13 +577,13 @@ class LevelSettings:
     # caught by `label_open_votes`). Not for a tiny label read enlarged, whose votes are weak
     # whatever the truth (vision.level._enlarged_crop).
     label_closed_backed: float = 0.8
-    # ... and the pairs a ring closes in it, beyond OcrSettings.ring_closes: a ring joining a
+    # ... and the pairs a ring closes in it beyond OcrSettings.ring_closes: a ring joining a
     # "6"'s hook to its bowl makes it an "8" (a numbered "Level 86" in a 1 px dark outline at
     # 0.79x under JPEG 50 read "88" sure in its darkness, two views of two pictures voting
-    # "86" at 0.73 and 0.88: bench/looks.py --numbers, 195316), and a "9"'s tail so. Not for
-    # sums, whose puzzle rules check them: a level number has no such check.
-    label_ring_closes: tuple[tuple[str, str], ...] = (("3", "8"), ("5", "6"), ("6", "8"),
-                                                       ("9", "8"))
+    # "86" at 0.73 and 0.88: bench/looks.py --numbers, 195316), and a "9"'s tail the same
+    # (by symmetry; not seen). Not for sums, whose puzzle rules check them: a level number
+    # has no such check.
+    label_ring_closes: tuple[tuple[str, str], ...] = (("6", "8"), ("9", "8"))
     # px: the Gaussian kernel the level label's fill is smoothed with for its smoothed views
     # (vision.level._level_crop), about the width of the JPEG speckles inside a thick outline.
     label_smooth: int = 3
