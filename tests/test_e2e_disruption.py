@@ -150,8 +150,11 @@ def test_the_game_killed_and_started_again_after_2_s(
     again = start_game("--level", "12", "--window-pos", "{},{}".format(*AT), fresh=False)
     code, output = finish(player)
     # It saw the game gone, or (on a machine too busy to look in the gap) the pieces it had
-    # played off the board of the game started again.
-    assert "the game is gone" in output or "off the board again" in output, output
+    # played off the board of the game started again, or (busier still: the new game was up
+    # before it looked) its check right before a press found the cell it was dropping on
+    # changed under it ("something is over it"; CI with a second test run on its 2 cores).
+    noticed = ("the game is gone", "off the board again", "something is over it")
+    assert any(sign in output for sign in noticed), output
     # One log for both games: the first never completed the level, the second did.
     assert_completed(again, 12, code, output)
 
