@@ -376,7 +376,7 @@ def test_level_zero_is_no_level() -> None:
 
     doubts: list[Doubt] = []
     assert level_number(Glyph("00", 0.9, ("09",)), Box(0, 0, 9, 9), doubts) is None
-    assert doubts[0].candidates == (0, 9)
+    assert doubts[0].candidates == (9,)  # the misread "00" itself names no level
     assert level_number(Glyph("09", 0.9), Box(0, 0, 9, 9), []) == 9
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -949,12 +949,17 @@ def level_number(glyph: Glyph | None, box: Box, doubts: list[Doubt],
                  digits: int = LEVEL.level_digits) -> int | None:
     """The level label's number ("Level 07": two digits, padded; `digits`, how many its ink
     shows), or None with a doubt. Levels count from 1: a label read "00" is a misread (the
-    classifier's vote for a faint "09", its "9" taken for a second "0")."""
+    classifier's vote for a faint "09", its "9" taken for a second "0"), and no doubt names
+    0 among its candidates (a dimmed "60" in a dark ring, read "00" undimmed too, was taken
+    as level 0 because the doubt had named it: seed 194333's look as "Level Completed")."""
+    said = len(doubts)
     level = number(glyph, LEVEL_LABEL, box, doubts, single=False, width=digits)
     if level == 0:
         doubts.append(Doubt(LEVEL_LABEL, "read 00: levels count from 1", box,
                             candidates(glyph, False, digits, None)))
-        return None
+        level = None
+    doubts[said:] = [replace(d, candidates=tuple(v for v in d.candidates if v))
+                     for d in doubts[said:]]
     return level
 
 

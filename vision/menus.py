@@ -237,10 +237,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
         undimmed = _undimmed(shot, label_box)
         again = read_level_label(undimmed, digits, label_box, count)
-        # (levels count from 1: a view's "00" names none; undimmed, a numbered "60" at 1.35x
-        # in a 1.5 px dark outline, whose ring joined the "6" into a "0", read "00" sure, and
-        # the "read 00" doubt had named it: seed 194333's look as "Level Completed")
-        named = {v for d in doubts for v in d.candidates} - {0}
+        named = {v for d in doubts for v in d.candidates}
         # (`distinct`: the views as cut, the one pass a label this large is read in)
         if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                 and int(again.text) in named and not _opened(again.text, distinct) \
