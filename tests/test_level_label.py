@@ -527,6 +527,38 @@ def test_a_tiny_labels_sure_leading_six_stays_doubtful() -> None:
     assert confidence(tiny, "04") == confidence(plain, "64") == 0.985
 
 
+def test_a_tiny_labels_sure_reading_as_cut_needs_its_enlarged_views_votes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under half size the real "Level 07" and "Level 01" (5-7 px tall, JPEG 29-40) read
+    "37" and "33" sure as cut where their enlarged views were doubtful; the classifier voted
+    "47" in three of those views and "37" in one, or never "33". A reading as cut stands
+    only as the views' most frequent vote (a tie too): the real "Level 01" at 0.4x."""
+    from puzzle.geometry import Box
+    from vision import level
+    from vision.crops import LabelCrop, LabelRead
+    from vision.ocr import Glyph
+    from vision.reading import LEVEL_LABEL
+    from vision.settings import OCR
+
+    pixels = (np.zeros((8, 8), np.uint8),)
+    box = Box(0, 0, 8, 8)
+    tiny = LabelCrop(LEVEL_LABEL, pixels, box, as_cut=LabelCrop(LEVEL_LABEL, pixels, box),
+                     others=lambda: pixels)
+
+    def confidence(as_cut: str, votes: list[str]) -> float:
+        monkeypatch.setattr(level, "read_crops", lambda labels, quick=False: {
+            LEVEL_LABEL: LabelRead(Glyph(as_cut, 0.95), box)})
+        monkeypatch.setattr(level, "read_labels", lambda views, *_: [
+            Glyph("", 0.0, (), vote, 0.6) for vote in votes])
+        doubtful = {LEVEL_LABEL: LabelRead(Glyph("27", 0.3), box)}
+        return level._as_cut_when_doubtful([tiny], doubtful)[LEVEL_LABEL].glyph.confidence
+
+    assert confidence("01", ["01", "07", "01", "0"]) == 0.95
+    assert confidence("01", ["01", "07", "4"]) == 0.95  # a tie stands
+    assert confidence("37", ["37", "47", "47", "07", "47"]) < OCR.doubtful
+    assert confidence("33", ["00", "01", "1"]) < OCR.doubtful
+
+
 TALL_BOARD = """{"puzzle": {
   "cells": [[0, 0, null], [0, 2, 2], [0, 3, null], [0, 4, 9], [0, 5, 3], [1, 0, null],
             [1, 1, 1], [1, 2, null], [1, 3, 6], [1, 4, null], [1, 5, null], [1, 6, null],

@@ -10,6 +10,7 @@ naming the element, and the puzzle is None when the reading cannot be trusted.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, partial
@@ -188,7 +189,12 @@ def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
     screen at 0.4x read "01" as cut, "04" enlarged). A reading as cut that closes what the
     enlarged views read open (vision.crops.ring_closed) stays doubtful: random look 91291,
     an outlined "05" 8 px tall, read "06" sure as cut, while enlarged its darkest ink read
-    "05" (the classifier at 0.76)."""
+    "05" (the classifier at 0.76).
+
+    Nor does a reading as cut that the enlarged views' classifier votes for in none of them,
+    or less often than other digits (`_voted_in_views`): under half size, 5-7 px tall,
+    JPEG's blocks made real "Level 07" and "Level 01" read "37" and "33" sure as cut, the
+    views voting "47" three times and "37" once, or never "33"."""
     label = next((c for c in labels if c.element == LEVEL_LABEL), None)
     read = reads.get(LEVEL_LABEL)
     if label is None or read is None or label.as_cut is None \
@@ -198,10 +204,17 @@ def _as_cut_when_doubtful(labels: Sequence[LabelCrop],
     glyph = again.glyph
     if glyph.confidence >= OCR.doubtful and label.others is not None:
         seen = read_labels([*label.pixels, *label.others()], longest(label))  # (cached)
-        if ring_closed(label, glyph.text, seen):
+        if ring_closed(label, glyph.text, seen) or not _voted_in_views(glyph.text, seen):
             again = LabelRead(replace(glyph, confidence=min(glyph.confidence, OCR.unsettled)),
                               again.box)
     return {**reads, LEVEL_LABEL: again}
+
+
+def _voted_in_views(text: str, views: Sequence[Glyph]) -> bool:
+    """Whether the classifier votes `text` in some of `views`, and in no fewer of them than
+    any other reading of as many digits."""
+    votes = Counter(g.vote for g in views if len(g.vote) == len(text))
+    return votes[text] > 0 and votes[text] == max(votes.values())
 
 
 def _closed_zero_doubted(labels: Sequence[LabelCrop],
