@@ -68,7 +68,10 @@ class Capture:
 
 
 def zoom_band(zoom: float) -> str:
-    """The band a zoom is reported in (bench/screenshots.py reports the same bands)."""
+    """The band a zoom is reported in (bench/screenshots.py reports the same bands; the
+    outer two only off issue 11's range, `--zooms`)."""
+    if zoom < 0.5 or zoom > 2.5:
+        return "<0.5" if zoom < 0.5 else ">2.5"
     return "<0.75" if zoom < 0.75 else "<1.25" if zoom < 1.25 else ">=1.25"
 
 

@@ -3,12 +3,14 @@
 tests/test_vision_real.py reads each real screenshot (../shared/real-screens) in nine fixed
 variants; this bench draws many more of the kind the project is judged on: per seed, one of
 the screenshots, a zoom of 0.5x-2.5x (area, linear or cubic resampling), a gamma of 0.7-1.4
-and JPEG quality 50-95 or none. A reading is exact (screen, level, board and map as the
-screenshot's truth), a doubt (wrong only where vision said it doubted) or sure-wrong, and
-the doubts are grouped by screenshot and zoom band, so the real screens that still cost show.
+and JPEG quality 50-95 or none (`--zooms` and `--qualities` draw from other ranges). A
+reading is exact (screen, level, board and map as the screenshot's truth), a doubt (wrong
+only where vision said it doubted) or sure-wrong, and the doubts are grouped by screenshot
+and zoom band, so the real screens that still cost show.
 
 Run from the project root (600 seeds: a few minutes on one core):
     .venv/bin/python bench/screenshots.py [--seeds N] [--start S] [--show K]
+    .venv/bin/python bench/screenshots.py --zooms 0.35 0.5 --qualities 25 95   (off range)
 """
 
 from __future__ import annotations
@@ -52,14 +54,19 @@ class Case:
         return zoom_band(self.zoom)
 
 
-def case(seed: int, names: list[str]) -> Case:
-    """The case of a seed (the same every run, for the same screenshots)."""
+ZOOMS = (0.5, 2.5)  # issue 11's range
+QUALITIES = (50, 95)
+
+
+def case(seed: int, names: list[str], zooms: tuple[float, float] = ZOOMS,
+         qualities: tuple[int, int] = QUALITIES) -> Case:
+    """The case of a seed (the same every run, for the same screenshots and ranges)."""
     rng = random.Random(f"screenshots-{seed}")
     name = rng.choice(names)
-    zoom = round(rng.uniform(0.5, 2.5), 3)
+    zoom = round(rng.uniform(*zooms), 3)
     resampling = rng.choice(RESAMPLING)
     gamma = round(rng.uniform(0.7, 1.4), 3)
-    quality = rng.choice([None, rng.randint(50, 95)])
+    quality = rng.choice([None, rng.randint(*qualities)])
     return Case(seed, name, zoom, resampling, gamma, quality)
 
 
@@ -112,6 +119,10 @@ def main() -> int:
     parser.add_argument("--start", type=int, default=0, help="the first seed (0)")
     parser.add_argument("--show", type=int, default=10, help="doubts to list (10)")
     parser.add_argument("--verdicts", type=Path, help="also write one line per seed here")
+    parser.add_argument("--zooms", type=float, nargs=2, default=ZOOMS, metavar=("LOW", "HIGH"),
+                        help="the zoom range (0.5 2.5; beyond it, how vision fares off range)")
+    parser.add_argument("--qualities", type=int, nargs=2, default=QUALITIES,
+                        metavar=("LOW", "HIGH"), help="the JPEG quality range (50 95)")
     args = parser.parse_args()
     truths = {p.stem: json.loads(p.read_text()) for p in sorted(REAL_SCREENS.glob("*.json"))
               if (REAL_SCREENS / f"{p.stem}.png").is_file()}
@@ -121,7 +132,7 @@ def main() -> int:
     images = {name: cv2.imread(str(REAL_SCREENS / f"{name}.png")) for name in truths}
     rows: list[tuple[Case, str, str, float]] = []
     for seed in range(args.start, args.start + args.seeds):
-        shot = case(seed, sorted(truths))
+        shot = case(seed, sorted(truths), tuple(args.zooms), tuple(args.qualities))
         image = picture(images[shot.name], shot)
         started = time.perf_counter()
         reading = read_screen(image)
