@@ -7,7 +7,9 @@ import time, so importing it before the bot has a display (the demo starts its o
 
 A pointer can be halted (`halt`): the button goes up and every later move or press is refused.
 The fail-safe halts it from whichever thread saw the stop, so a step already computed by the
-bot's thread can no longer move the pointer out of the corner it was thrown into.
+bot's thread can no longer move the pointer out of the corner it was thrown into. Every use of
+pynput's controller holds one lock: its X connection (python-xlib) deadlocks when two threads
+talk on it at once, as a halt from the Esc listener did while the bot asked for the position.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class PynputPointer:
             raise PointerError(f"cannot drive the mouse: {error} (is DISPLAY set?)") from None
         self._mouse: Any = Controller()
         self._left = Button.left
-        self._lock = threading.RLock()  # halt() releases while holding it
+        self._lock = threading.RLock()  # one talker on the X connection; halt() nests release()
         self._pressed = False
         self._halted = False
         self._x: Any = None  # python-xlib's connection for window_under, opened on first use
@@ -58,7 +60,8 @@ class PynputPointer:
         return f"PynputPointer(at {self.position()}, {'pressed' if self._pressed else 'up'})"
 
     def position(self) -> Point:
-        x, y = self._mouse.position
+        with self._lock:
+            x, y = self._mouse.position
         return (int(x), int(y))
 
     def move_to(self, point: Point) -> None:
@@ -117,8 +120,9 @@ class PynputPointer:
 
     def close(self) -> None:
         """Release the button and hang up on the display (before a virtual display stops)."""
-        self.release()
-        self._mouse = None  # pynput's controller closes its display connection when deleted
+        with self._lock:
+            self.release()
+            self._mouse = None  # pynput's controller closes its display connection when deleted
         if self._x:
             self._x.close()
         self._x = None

@@ -140,6 +140,26 @@ def start_game(display: str, tmp_path: Path) -> Iterator[Callable[..., XGame]]:
         game.stop()
 
 
+@pytest.fixture
+def start_bot(display: str, tmp_path: Path) -> Iterator[Callable[..., subprocess.Popen[str]]]:
+    """`start_bot(*args)`: the bot in its own process on `display`; killed after the test if
+    it still runs (a failed test must not leave it to the next one)."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(*args: str) -> subprocess.Popen[str]:
+        started.append(subprocess.Popen(
+            [sys.executable, "-m", "bot", *args, "--debug-dir", str(tmp_path / "debug")],
+            env=game_env(display), cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True))
+        return started[-1]
+
+    yield start
+    for player in started:
+        if player.poll() is None:
+            player.kill()
+        player.communicate()
+
+
 def game_env(display: str) -> dict[str, str]:
     # The in-process device tests set SDL_VIDEODRIVER=dummy: the game here must be on screen.
     return {**without_video_driver(), "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}

@@ -252,3 +252,61 @@ def test_a_signal_while_the_main_thread_holds_the_stop_lock_still_stops_the_run(
     except subprocess.TimeoutExpired:
         pytest.fail("the signal handler waited for a lock the main thread held: a hang")
     assert done.stdout.strip() == "the terminal closed (SIGHUP) True", done.stderr
+
+
+class OneTalkerMouse:
+    """A stand-in for pynput's mouse controller whose X connection notices two threads talking
+    on it at once (python-xlib deadlocks then): each call holds the line for a moment."""
+
+    def __init__(self) -> None:
+        self.talking = threading.Lock()
+        self.overlaps = 0
+
+    def _talk(self) -> None:
+        if not self.talking.acquire(blocking=False):
+            self.overlaps += 1
+            return
+        time.sleep(0.001)
+        self.talking.release()
+
+    @property
+    def position(self) -> tuple[int, int]:
+        self._talk()
+        return (5, 5)
+
+    @position.setter
+    def position(self, point: tuple[int, int]) -> None:
+        self._talk()
+
+    def press(self, button: object) -> None:
+        self._talk()
+
+    def release(self, button: object) -> None:
+        self._talk()
+
+
+def test_a_halt_from_another_thread_never_talks_over_the_bots_own_pointer_calls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    import bot.pointer
+    mouse = OneTalkerMouse()
+    fake = types.ModuleType("pynput.mouse")
+    fake.Button = types.SimpleNamespace(left="left")  # type: ignore[attr-defined]
+    fake.Controller = lambda: mouse  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pynput.mouse", fake)
+    pointer = bot.pointer.PynputPointer()
+    pointer.press()
+
+    def halt_many_times() -> None:
+        for _ in range(200):
+            pointer._pressed = True  # each halt then talks on the line (a release)
+            pointer.halt()
+
+    halting = threading.Thread(target=halt_many_times)
+    halting.start()
+    while halting.is_alive():
+        pointer.position()
+        pointer.move_to((1, 1))
+    halting.join()
+    assert mouse.overlaps == 0

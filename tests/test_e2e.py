@@ -35,12 +35,6 @@ def bot(display: str, tmp_path: Path, *args: str,
                           capture_output=True, text=True, timeout=timeout, check=False)
 
 
-def start_bot(display: str, tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "bot", *args, "--debug-dir",
-                             str(tmp_path / "debug")], env=game_env(display), cwd=PROJECT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
 def assert_clean_run(game: Game, levels: list[int], result: subprocess.CompletedProcess[str]):
     assert result.returncode == 0, result.stdout + result.stderr
     assert game.completed() == levels
@@ -197,13 +191,14 @@ def test_a_half_solved_level_with_a_piece_on_a_wrong_cell(
 
 
 def test_esc_stops_the_bot_at_once_with_no_button_held(
-        display: str, tmp_path: Path, start_game: Callable[..., Game]) -> None:
+        display: str, start_game: Callable[..., Game],
+        start_bot: Callable[..., subprocess.Popen[str]]) -> None:
     from Xlib import XK, X
     from Xlib import display as xdisplay
     from Xlib.ext import xtest
 
     game = start_game("--level", "15", "--window-pos", "200,100")
-    player = start_bot(display, tmp_path, "play", "--levels", "15", "--speed", "slow")
+    player = start_bot("play", "--levels", "15", "--speed", "slow")
     deadline = time.monotonic() + 60
     while len(game.events("drop")) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -232,13 +227,14 @@ def test_esc_stops_the_bot_at_once_with_no_button_held(
 
 
 def test_a_person_moving_the_mouse_pauses_the_bot_until_it_rests(
-        display: str, tmp_path: Path, start_game: Callable[..., Game]) -> None:
+        display: str, start_game: Callable[..., Game],
+        start_bot: Callable[..., subprocess.Popen[str]]) -> None:
     from Xlib import X
     from Xlib import display as xdisplay
     from Xlib.ext import xtest
 
     game = start_game("--level", "12", "--window-pos", "200,100")
-    player = start_bot(display, tmp_path, "play", "--levels", "12")
+    player = start_bot("play", "--levels", "12")
     deadline = time.monotonic() + 60
     while len(game.events("drop")) < 2 and time.monotonic() < deadline:
         time.sleep(0.02)

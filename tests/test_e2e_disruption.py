@@ -14,7 +14,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,26 +31,6 @@ AT = (200, 100)  # the game's window on the virtual screen (800x600 at scale 1)
 # Where the tray and the board of levels 12 and 15 lie in the window (measured on renders).
 TRAY = (AT[0] + 150, AT[1] + 400, 450, 190)
 BOARD = (AT[0] + 150, AT[1] + 55, 450, 330)
-
-
-@pytest.fixture
-def start_bot(display: str, tmp_path: Path) -> Iterator[StartBot]:
-    """`start_bot(*args)`: the bot in its own process on `display`; killed after the test if
-    it still runs (a failed test must not leave it to the next one)."""
-    started: list[subprocess.Popen[str]] = []
-
-    def start(*args: str) -> subprocess.Popen[str]:
-        started.append(subprocess.Popen(
-            [sys.executable, "-m", "bot", *args, "--debug-dir", str(tmp_path / "debug")],
-            env=game_env(display), cwd=PROJECT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True))
-        return started[-1]
-
-    yield start
-    for player in started:
-        if player.poll() is None:
-            player.kill()
-        player.communicate()
 
 
 def logged(events: Path, name: str, timeout: float = 60) -> None:
