@@ -1,6 +1,8 @@
 """The whole test suite, as `./run test` with no arguments (and so CI) runs it: first the tests
-that only compute, side by side on every core (pytest-xdist), then the end-to-end plays on Xvfb
-one at a time with the cores to themselves, as they pace real drags against real time.
+that only compute, side by side on every core (pytest-xdist), then the end-to-end plays on Xvfb,
+one per core, apart from the computing tests, which would starve their real-time drags (a play
+keeps about 1.3 cores busy: the bot and the game). Idle workers take tests queued for busy ones
+(worksteal), and the long sweeps start first (tests/conftest.py), so the cores end together.
 
 Each part runs in its own session, so a stop signal (Ctrl-C, TERM, HUP) reaches it once, from
 here, as the Ctrl-C pytest tidies up after (fixtures stop their Xvfb and game processes); a
@@ -15,7 +17,8 @@ import subprocess
 import sys
 from types import FrameType
 
-PARTS = (("-n", "auto", "-m", "not e2e"), ("-m", "e2e"))
+PARTS = (("-n", "auto", "--dist", "worksteal", "-m", "not e2e"),
+         ("-n", "auto", "--dist", "worksteal", "-m", "e2e"))
 TESTS_FAILED = 1  # pytest's exit codes: 0 passed, 1 some failed, 2 and over did not finish
 STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 

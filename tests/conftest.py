@@ -21,6 +21,13 @@ PROJECT = Path(__file__).resolve().parents[1]
 REAL_SCREENS = Path(__file__).resolve().parents[1].parent / "shared" / "real-screens"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The sweeps marked slow one by one start first: run side by side on every core
+    (scripts/suite.py), a minute-long sweep drawn last would keep the run going alone on one
+    core while the others idle. The order is otherwise kept (a stable sort)."""
+    items.sort(key=lambda item: not any(mark.name == "slow" for mark in item.own_markers))
+
+
 def real_level_files() -> list[Path]:
     """Ground-truth files of the real level screenshots (those that hold a puzzle)."""
     if not REAL_SCREENS.is_dir():

@@ -41,6 +41,7 @@ def assert_clean_run(game: Game, levels: list[int], result: subprocess.Completed
     assert game.events("rule_broken") == []
 
 
+@pytest.mark.slow  # fifteen levels and a video: the longest play, started first
 def test_demo_plays_every_level_from_the_title_screen(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     result = subprocess.run(
@@ -155,6 +156,7 @@ def test_demo_with_a_bad_pack_says_one_line_and_exits_2(tmp_path: Path) -> None:
     assert not events.exists() or events.read_text() == ""  # the game never showed a screen
 
 
+@pytest.mark.slow
 def test_a_scaled_framed_game_elsewhere_on_the_screen(display: str, tmp_path: Path,
                                                       start_game: Callable[..., Game]) -> None:
     game = start_game("--scale", "1.5", "--frame", "--window-pos", "150,80")

@@ -158,6 +158,7 @@ def test_menu_and_next_stay_two_words_when_their_letters_part() -> None:
     assert len(_words(evenly)) == 5  # five words evenly spaced stay five
 
 
+@pytest.mark.slow
 def test_dimmed_level_labels_of_random_looks() -> None:
     """"Level Completed" random looks whose dimmed label was doubted before its fill-contrast
     view, its two-digit-wide crop (a ringed "05", a lost last digit "2") and its padding (a

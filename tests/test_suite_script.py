@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 SUITE = Path(__file__).resolve().parents[1] / "scripts" / "suite.py"
+FIRST = "-q -n auto --dist worksteal -m not e2e"
+SECOND = "-q -n auto --dist worksteal -m e2e"
 
 # Found by `python -m pytest` before the real one (PYTHONPATH comes before site-packages): notes
 # its options in calls.txt, then exits with the code the test gave that part, or waits for a
@@ -54,12 +56,12 @@ def calls(tmp_path: Path) -> list[str]:
 def test_both_parts_run_and_the_worse_code_is_the_suites(tmp_path: Path, codes: str,
                                                          expected: int) -> None:
     assert suite(tmp_path, codes).wait(timeout=60) == expected
-    assert calls(tmp_path) == ["-q -n auto -m not e2e", "-q -m e2e"]
+    assert calls(tmp_path) == [FIRST, SECOND]
 
 
 def test_a_first_part_that_did_not_finish_ends_the_suite(tmp_path: Path) -> None:
     assert suite(tmp_path, "4,0").wait(timeout=60) == 4
-    assert calls(tmp_path) == ["-q -n auto -m not e2e"]
+    assert calls(tmp_path) == [FIRST]
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
@@ -73,4 +75,4 @@ def test_a_stop_signal_reaches_the_running_part_as_one_ctrl_c(tmp_path: Path,
     process.send_signal(stop)
     assert process.wait(timeout=60) == 2
     assert (tmp_path / "interrupted.txt").read_text() == "yes"
-    assert calls(tmp_path) == ["-q -n auto -m not e2e"]  # the e2e part never started
+    assert calls(tmp_path) == [FIRST]  # the e2e part never started

@@ -268,6 +268,7 @@ def test_sums_come_in_board_order_as_the_game_lists_them(name: str) -> None:
     assert [s.to_dict() for s in reading.puzzle.sums] == _truth(name)["puzzle"]["sums"]
 
 
+@pytest.mark.slow  # every real screenshot degraded a dozen ways: about 30 s
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
 def test_screenshots_degraded_at_random_read_exactly_or_are_doubted() -> None:
     """bench/screenshots.py's first 60 seeds: each a real screenshot at a random zoom

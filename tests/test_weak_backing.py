@@ -160,6 +160,7 @@ def test_the_weakly_backed_sure_readings_of_a_look_and_a_capture_are_doubts() ->
     assert judge(read_screen(image), truth)[0] != "sure-wrong"
 
 
+@pytest.mark.slow
 def test_the_labels_only_one_source_read_are_doubts_in_their_renders() -> None:
     """Lab looks 21094 and 21214 rendered: the given and the sum above, read sure and wrong
     before (hidden in frames doubted for other labels), are doubts or read right now."""
