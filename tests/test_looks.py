@@ -1044,3 +1044,12 @@ def test_a_doubtful_level_label_the_matcher_fits_as_read_is_read() -> None:
         reading = read_screen(render(case).image)
         assert reading.level == expected[case.seed], (case, reading.level, reading.doubts)
         assert shown == (expected[case.seed] or 59)
+
+
+def test_a_light_piece_whose_digit_a_broken_rule_turned_pink_is_a_piece() -> None:
+    """Random look 207547 at 2.3x: two lavender pieces (as near the teal ground as ink) placed
+    in one column, both 5s, their digits turned pink by the broken rule. A fill found by its
+    hue counted only with a white digit, so they were no pieces, their cells no cells, and
+    the level read without both: sure and wrong. The pink digit now counts as the white."""
+    outcomes = sweep([207547])
+    assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from puzzle.geometry import Rect
-from vision.colours import channel_max, channel_min, distance, median_colour
+from vision.colours import channel_max, channel_min, distance, median_colour, red_text
 from vision.settings import COLOUR, PIECE
 
 
@@ -94,7 +94,10 @@ def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect) -> bool:
     """Whether the middle half of a fill holds a piece's white digit: pixels whose dimmest
     channel stands PIECE.white_over above the fill's (white over any hue: a blue fill's own
     blue is near 255) and as far from the ground as ink (not the ground seen between a
-    label's digits), PIECE.white_share of it at least."""
+    label's digits), PIECE.white_share of it at least. A digit turned red by a broken rule
+    counts too: pink on a light fill is no lighter than it, only redder (random look 207547:
+    two lavender pieces with pink 5s were no pieces, their cells no cells, and the level
+    was read without them, sure and wrong)."""
     x, y, w, h = (round(v) for v in (fill.x + fill.w / 4, fill.y + fill.h / 4,
                                        fill.w / 2, fill.h / 2))
     middle = view[y:y + h, x:x + w]
@@ -102,8 +105,10 @@ def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect) -> bool:
         return False
     dimmest = channel_min(middle).astype(np.int16)
     lighter = dimmest >= int(np.median(dimmest)) + PIECE.white_over
+    redder = red_text(middle, np.median(middle.reshape(-1, 3), axis=0)) > 0
     unlike_ground = distance(middle, background) >= COLOUR.ink_distance
-    return bool(np.count_nonzero(lighter & unlike_ground) >= PIECE.white_share * dimmest.size)
+    digit = (lighter | redder) & unlike_ground
+    return bool(np.count_nonzero(digit) >= PIECE.white_share * dimmest.size)
 
 
 def _squares_in(x: int, y: int, own: np.ndarray, low: float, high: float,
