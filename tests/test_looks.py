@@ -1053,3 +1053,19 @@ def test_a_light_piece_whose_digit_a_broken_rule_turned_pink_is_a_piece() -> Non
     the level read without both: sure and wrong. The pink digit now counts as the white."""
     outcomes = sweep([207547])
     assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
+
+
+@pytest.mark.parametrize("seed", [209385, 211305])
+def test_a_dark_sum_with_a_few_blue_pixels_on_a_ground_its_ink_leans_beyond_is_a_doubt(
+        seed: int) -> None:
+    """Random looks 209385 (a dark "03" at 1.85x under JPEG 51 on green) and 211305 kept
+    1.1 % and 1.4 % of their ink clearly blue, over LevelSettings.dark_share, and their ink
+    leaned blue far beyond their grounds' (11 and -10 in itself): read blue, and 209385's
+    column of givens then let the rules settle its "03" as a placed 0, sure and wrong. So
+    few blue pixels no longer tell: the scope is unknown (LevelSettings.lean_share)."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    shot = render(cases([seed])[0])
+    verdict, detail = judge(read_screen(shot.image), shot.truth)
+    assert verdict == "doubt" and "scope unknown" in detail, detail

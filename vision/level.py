@@ -957,9 +957,11 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
         # kept 2 of 324 (random look 107943, read dark, sure and wrong), its ink leaning 60
         # beyond the background's. Unmeasured there, so no scope (a doubt), never dark.
         return None if beyond_ground and lean >= LEVEL.blue_lean else "line"
-    # Blue pixels a dark label shows only on a blue ground, where its ink leans less than the
-    # ground's: leaning blue beyond the background's will do, however little in itself (a
-    # dark label's ink may lean 21: LevelSettings.blue_lean).
+    if blue < LEVEL.lean_share * total:
+        return None  # as few blue pixels as a dark label may show (LevelSettings.lean_share)
+    # More blue pixels a dark label shows only on a blue ground, where its ink leans less
+    # than the ground's: leaning blue beyond the background's will do, however little in
+    # itself (a dark label's ink may lean 21: LevelSettings.blue_lean).
     return "placed" if beyond_ground else None
 
 
