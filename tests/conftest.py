@@ -22,9 +22,9 @@ REAL_SCREENS = Path(__file__).resolve().parents[1].parent / "shared" / "real-scr
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The sweeps marked slow one by one start first: run side by side on every core
-    (scripts/suite.py), a minute-long sweep drawn last would keep the run going alone on one
-    core while the others idle. The order is otherwise kept (a stable sort)."""
+    """Tests marked slow on their own (the long sweeps) start first: with the suite spread
+    over every core (scripts/suite.py), a minute-long sweep drawn last would run on alone
+    while the other cores idle. The order is otherwise kept (a stable sort)."""
     items.sort(key=lambda item: not any(mark.name == "slow" for mark in item.own_markers))
 
 

@@ -540,12 +540,12 @@ class LevelSettings:
     # less than the ground's (16 against 42): of unknown scope, a doubt.
     # Under `dark_share` a label leaning so, and this much in itself, is of unknown scope.
     blue_lean: int = 20
-    # ... and the lean decides only from this share of blue up: dark labels kept more than
-    # `dark_share` after all, 2 of 2,110 of random looks 211200-212199 and 1 more of their
-    # held-out set (209385: an "03" at 1.85x under JPEG 51 on green, 1.1 %, and 211305, 1.4 %),
+    # ... and the lean decides only from this share of blue up: dark labels may keep more
+    # than `dark_share` after all (random look 209385: an "03" at 1.85x under JPEG 51 on
+    # green, 1.1 %; 211305, 1 of 2,110 dark labels of random looks 211200-212199, 1.4 %),
     # their ink leaning 11 and -10 in itself but far beyond their grounds' (read blue, the
     # rules then made 209385's "03" a placed 0: sure and wrong). The blue labels of the band
-    # kept 2.2 % and 2.6 % (above); between the two shares the scope is unknown, a doubt.
+    # kept 2.2 % and 2.6 % (above). From `dark_share` to this, the scope is unknown (a doubt).
     lean_share: float = 0.02
     # of a sum's ink: this share red (beyond the background's own red, and more than its
     # blue) is a broken rule's red digits, which say no scope.
