@@ -146,16 +146,19 @@ def layout_of(seed: int, big: bool = False) -> Any:
     return random_level(random.Random(f"layout-{seed}"), big)
 
 
-def render(case: Case, footed: bool = False) -> Any:
+def render(case: Case, footed: bool = False, first_reds: bool = False) -> Any:
     """The case's picture and truth. `footed`: every "1" with its foot, as all looks drew it
-    before some drew it footless (game.looks.FOOTLESS_ONES): for a test that keeps a case of
-    another class found then."""
-    from game.looks import random_look
+    before some drew it footless (game.looks.FOOTLESS_ONES); `first_reds`: a broken rule's
+    digits in the practice game's own reds, as all looks drew them before each drew its own
+    (game.looks._errors). For a test that keeps a case of another class found then."""
+    from game.looks import Look, random_look
     from game.render import render_screen
 
     look = random_look(case.seed)
     if footed:
         look = replace(look, footless_one=False)
+    if first_reds:
+        look = replace(look, error=Look.error, error_on_piece=Look.error_on_piece)
     if case.pack in (LAYOUTS, BIG_LAYOUTS):
         return render_screen("level", level=layout_of(case.seed, case.pack == BIG_LAYOUTS),
                              placed=case.placed, seed=case.seed, look=look)

@@ -15,6 +15,8 @@ look per seed, reproducibly, each part within a band around what the real game d
   the blue arrow around #678cff, the arrow 0.8-1.3 times the real size;
 - pieces purple, blue, green, teal, orange or red with white digits (maybe outlined or
   shadowed in a dark shade of the piece), bevelled as the real ones or in a flat dark border;
+- a broken rule's digits ("the numbers will turn red", in shades nobody measured): a red on
+  givens, from a full red to a light pink on pieces, each far from what is behind it;
 - the degrade step applied to renders only (never to live play): rescale 0.5x-2.5x (the final
   size stays within 0.5 to 2.5 of the 800x600 game), JPEG quality 50-95, gamma 0.7-1.4.
 
@@ -53,6 +55,7 @@ GAMMA_RANGE = (0.7, 1.4)
 BLUE_HUES_LEFT_OUT = (205.0, 275.0)  # degrees: no background there
 THIN_EFFECTS_BELOW = 0.8  # rescale under which text effects are 1 px wide at most
 FOOTLESS_ONES = 0.5  # share of random looks whose "1" has no foot (the real game's has none)
+ERROR_DISTANCE = 100  # a broken rule's red this far (max channel) from what is behind it
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,8 @@ class Look:
     degrade: Degrade = field(default_factory=Degrade)
     footless_one: bool = False         # "1" without its foot, as the real game draws it
                                        # (the real look's; random looks: half of them)
+    error: Colour = _PALETTE.error     # a given's digit that breaks a rule
+    error_on_piece: Colour = _PALETTE.error_on_piece  # a piece's digit that breaks one
 
     @classmethod
     def real(cls, level: Level) -> Look:
@@ -174,7 +179,8 @@ class Look:
     def theme(self) -> Theme:
         """The shared theme with this look's colours and sizes in it (layout and drawing)."""
         palette = replace(THEME.palette, ink=self.ink, text=self.text,
-                          placed_sum=self.blue_sum, placed_arrow=self.blue_arrow)
+                          placed_sum=self.blue_sum, placed_arrow=self.blue_arrow,
+                          error=self.error, error_on_piece=self.error_on_piece)
         g = THEME.geometry
         geometry = replace(g, outline=self.cell_line,
                            sum_arrow_long=g.sum_arrow_long * self.arrow_size,
@@ -315,6 +321,28 @@ def _thin(effect: TextEffect | None) -> TextEffect | None:
     return None if effect is None else replace(effect, width=min(effect.width, 1.0))
 
 
+def _errors(look: Look, rng: random.Random) -> Look:
+    """The look with a broken rule's reds drawn: a given's red, and a piece's from a full red
+    to a light pink, each ERROR_DISTANCE from the ground (both ends) or the piece's fill; the
+    practice game's own reds when no draw is (a red piece leaves no red to stand out)."""
+    def apart(colour: Colour, *behind: Colour) -> bool:
+        return all(max(abs(a - b) for a, b in zip(colour, other, strict=True))
+                   >= ERROR_DISTANCE for other in behind)
+
+    error, on_piece = _PALETTE.error, _PALETTE.error_on_piece
+    for _ in range(100):
+        drawn = _hls(rng.uniform(-8, 8), rng.uniform(0.42, 0.58), rng.uniform(0.75, 1.0))
+        if apart(drawn, look.background, look.background_bottom):
+            error = drawn
+            break
+    for _ in range(100):
+        drawn = _hls(rng.uniform(-8, 8), rng.uniform(0.5, 0.9), rng.uniform(0.85, 1.0))
+        if apart(drawn, look.piece_colour):
+            on_piece = drawn
+            break
+    return replace(look, error=error, error_on_piece=on_piece)
+
+
 def random_look(seed: int) -> Look:
     """One look per seed, the same every time: the first draw that is readable."""
     rng = random.Random(f"puzlogic look {seed}")
@@ -323,7 +351,8 @@ def random_look(seed: int) -> Look:
         if look.readable():
             # Drawn apart, so every other feature of a seed's look stays what it was.
             footless = random.Random(f"puzlogic look {seed} one").random() < FOOTLESS_ONES
-            return replace(look, footless_one=footless)
+            return _errors(replace(look, footless_one=footless),
+                           random.Random(f"puzlogic look {seed} errors"))
     raise AssertionError(f"no readable look drawn for seed {seed}")  # pragma: no cover
 
 

@@ -240,3 +240,27 @@ def test_the_degrade_step_does_what_it_says_on_a_flat_picture() -> None:
     blue[:, :, 0] = 255  # BGR: pure blue
     kept = Degrade(jpeg_quality=50).apply(blue).astype(int)
     assert kept[:, :, 0].min() > 230 and kept[:, :, 2].max() < 25
+
+
+def test_a_broken_rules_reds_vary_and_stand_apart_from_what_is_behind_them() -> None:
+    """The real game turns a broken rule's numbers red, in shades nobody measured: random
+    looks draw a given's red and a piece's, from a full red to a light pink, each at least
+    ERROR_DISTANCE from the ground or the piece (a red piece gets a pink); the rest of each
+    look stays as it was drawn."""
+    from game.looks import ERROR_DISTANCE
+
+    def far(colour: tuple[int, ...], other: tuple[int, ...]) -> int:
+        return max(abs(a - b) for a, b in zip(colour, other, strict=True))
+
+    looks = [random_look(seed) for seed in range(300)]
+    on_pieces = {look.error_on_piece for look in looks}
+    assert len(on_pieces) > 250 and len({look.error for look in looks}) > 250
+    lightness = [sum(colour) / 3 for colour in on_pieces]
+    assert min(lightness) < 110 and max(lightness) > 190  # full reds and light pinks
+    assert all(colour[0] > max(colour[1:]) for look in looks
+               for colour in (look.error, look.error_on_piece))
+    assert all(far(look.error_on_piece, look.piece_colour) >= ERROR_DISTANCE for look in looks)
+    assert all(far(look.error, end) >= ERROR_DISTANCE for look in looks
+               for end in (look.background, look.background_bottom))
+    real = Look.real(load_level(1))
+    assert (real.error, real.error_on_piece) == ((0xE8, 0x20, 0x20), (0xFF, 0xA8, 0xA8))
