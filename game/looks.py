@@ -325,21 +325,18 @@ def _errors(look: Look, rng: random.Random) -> Look:
     """The look with a broken rule's reds drawn: a given's red, and a piece's from a full red
     to a light pink, each ERROR_DISTANCE from the ground (both ends) or the piece's fill; the
     practice game's own reds when no draw is (a red piece leaves no red to stand out)."""
-    def apart(colour: Colour, *behind: Colour) -> bool:
-        return all(max(abs(a - b) for a, b in zip(colour, other, strict=True))
-                   >= ERROR_DISTANCE for other in behind)
+    def red(lightness: tuple[float, float], saturation: tuple[float, float],
+            behind: tuple[Colour, ...], otherwise: Colour) -> Colour:
+        for _ in range(100):
+            drawn = _hls(rng.uniform(-8, 8), rng.uniform(*lightness), rng.uniform(*saturation))
+            if all(max(abs(a - b) for a, b in zip(drawn, other, strict=True)) >= ERROR_DISTANCE
+                   for other in behind):
+                return drawn
+        return otherwise
 
-    error, on_piece = _PALETTE.error, _PALETTE.error_on_piece
-    for _ in range(100):
-        drawn = _hls(rng.uniform(-8, 8), rng.uniform(0.42, 0.58), rng.uniform(0.75, 1.0))
-        if apart(drawn, look.background, look.background_bottom):
-            error = drawn
-            break
-    for _ in range(100):
-        drawn = _hls(rng.uniform(-8, 8), rng.uniform(0.5, 0.9), rng.uniform(0.85, 1.0))
-        if apart(drawn, look.piece_colour):
-            on_piece = drawn
-            break
+    error = red((0.42, 0.58), (0.75, 1.0), (look.background, look.background_bottom),
+                _PALETTE.error)
+    on_piece = red((0.5, 0.9), (0.85, 1.0), (look.piece_colour,), _PALETTE.error_on_piece)
     return replace(look, error=error, error_on_piece=on_piece)
 
 

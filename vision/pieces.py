@@ -55,7 +55,7 @@ def find_pieces(view: np.ndarray, background: np.ndarray, dark: np.ndarray,
     wider = _opened(hued) if cv2.countNonZero(cv2.subtract(hued, mask)) >= least else solid
     if wider is not solid and cv2.countNonZero(cv2.subtract(wider, solid)) >= least:
         fills += [fill for fill in _fills(view, dark, wider, low, high, slack)
-                  if _holds_white(view, background, fill[0])
+                  if _holds_white(view, background, fill[0], fill[1])
                   and not any(fill[2].overlaps(other[2]) for other in fills)]
         solid = wider
     outlines = cv2.bitwise_and(dark, cv2.bitwise_not(solid))
@@ -90,7 +90,8 @@ def _fills(view: np.ndarray, dark: np.ndarray, solid: np.ndarray, low: float, hi
     return fills
 
 
-def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect) -> bool:
+def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect,
+                 colour: np.ndarray) -> bool:
     """Whether the middle half of a fill holds a piece's white digit: pixels whose dimmest
     channel stands PIECE.white_over above the fill's (white over any hue: a blue fill's own
     blue is near 255) and as far from the ground as ink (not the ground seen between a
@@ -105,7 +106,7 @@ def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect) -> bool:
         return False
     dimmest = channel_min(middle).astype(np.int16)
     lighter = dimmest >= int(np.median(dimmest)) + PIECE.white_over
-    redder = red_text(middle, np.median(middle.reshape(-1, 3), axis=0)) > 0
+    redder = red_text(middle, colour) > 0  # redder than the fill's own `colour`
     unlike_ground = distance(middle, background) >= COLOUR.ink_distance
     digit = (lighter | redder) & unlike_ground
     return bool(np.count_nonzero(digit) >= PIECE.white_share * dimmest.size)
