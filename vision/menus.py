@@ -321,20 +321,30 @@ def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None
 
     A padded "0" closed into a 6, 8 or 9 (OcrSettings.closed_zero) is such a closing too: a
     dimmed "02" in a light ring at 0.94x was read "92" by every view, sure, where the matcher
-    fits "02" best, 5.3 % ahead of "92" (random look 59232)."""
+    fits "02" best, 5.3 % ahead of "92" (random look 59232).
+
+    A ring joining a "6"'s hook to its bowl closes it into an "8" here as on a level screen
+    (LevelSettings.label_ring_closes): a dimmed "06" in a 1 px dark outline at 1.1x under
+    JPEG 61 was read "08" by every view, sure, where the matcher fits "06" best, 4.0 % ahead
+    (random look 215188)."""
     text = f"{level:0{LEVEL.level_digits}d}"
     if len(text) != LEVEL.level_digits or not (closes_some(text) or text[0] in OCR.closed_zero):
         return None
     match = matched()
     if match is None:
         return None
+
+    def closed(other: str) -> bool:
+        return closed_form(text, other) or closes(
+            text, other, (*OCR.ring_closes, *LEVEL.label_ring_closes))
+
     best, runner_up = (f"{n:0{LEVEL.level_digits}d}" for n in (match.number, match.runner_up))
     if best == text:
         tie = match.share < COMPLETED.open_tie
-        return match.runner_up if tie and closed_form(text, runner_up) else None
-    if closed_form(text, best):
+        return match.runner_up if tie and closed(runner_up) else None
+    if closed(best):
         return match.number
-    return match.runner_up if closed_form(text, runner_up) else None
+    return match.runner_up if closed(runner_up) else None
 
 
 def _numbers_named(glyphs: Sequence[Glyph]) -> list[int]:
