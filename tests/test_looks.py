@@ -496,6 +496,24 @@ def test_dimmed_labels_read_sure_and_wrong_before_are_doubted() -> None:
     assert verdicts[1449] == verdicts[2493] == "exact", verdicts
 
 
+@pytest.mark.slow  # three big boards at 0.5x whose fits take 2-7 s each
+def test_tiny_sums_read_sure_and_wrong_before_are_doubted() -> None:
+    """Level screens at 0.50x-0.53x whose sums stand 7-8 px tall, read sure and wrong before:
+    a plain blue "12" every view read "13", chosen by the votes among the two totals its
+    row allowed (214843), and a dark "25" read "23" sure, which steered the rules to pin
+    the blue "10" beside it to 13 (135782, 136190). The fit of the drawn totals disagreeing
+    with the votes (vision.resolve.weigh), and a rival reading of the sure sum that lets
+    the blue sum be what its views named (vision.resolve.rivalled), keep them doubts."""
+    from bench.looks import cases, judge, render
+    from vision import read_screen
+
+    verdicts = {}
+    for case in cases([214843, 135782, 136190]):
+        shot = render(case)
+        verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
+    assert set(verdicts.values()) <= {"doubt", "exact"}, verdicts
+
+
 def test_a_dimmed_label_named_open_by_two_views_is_not_read_closed() -> None:
     """Added ink closes a gap and never opens one: a view naming the open digits, as its
     vote or an alternative, is evidence against the closed ones, as a view reading them is

@@ -348,14 +348,17 @@ def test_a_render_whose_doubtful_sum_the_rules_allow_two_ways_keeps_its_doubt_un
     assert [d.candidates for d in reading.doubts if d.candidates] == [(5, 9)]
 
 
-def _weighed(likely: Mapping[int, float]) -> resolve.Resolution | None:
+def _weighed(likely: Mapping[int, float], fits: Mapping[int, float] | None = None
+             ) -> resolve.Resolution | None:
     """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, its totals
-    weighed `likely` (0 for any other)."""
+    weighed `likely` (0 for any other), and fitted as `fits` gives when given."""
     puzzle = load_pack(PACKS / "shapes").level(4).puzzle
     n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
     cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
+    fitted = None if fits is None else lambda totals: {t: fits[t] for t in totals}
     return resolve.weigh(cells, pieces, sums,
-                         [replace(open_, likely=lambda total: likely.get(total, 0.0))])
+                         [replace(open_, likely=lambda total: likely.get(total, 0.0),
+                                  fitted=fitted)])
 
 
 def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -> None:
@@ -371,6 +374,49 @@ def test_the_classifier_chooses_among_the_totals_the_rules_allow_only_by_far() -
     # a total the rules rule out does not count, for or against
     chosen = _weighed({6: 0.99, 9: 0.2, 5: 0.001})
     assert chosen is not None and [s.value for s in chosen.settled] == [9]
+
+
+def test_the_votes_choice_stands_only_where_no_other_total_fits_better() -> None:
+    """Votes and views can fail together on a tiny sum (a plain blue "12" 7 px tall read
+    "13" by every view and voted 0.70 to 0.013, random look 214843): the votes' choice is
+    taken only where, fitted as drawn, no other total its line allows fits it better."""
+    by_far = {5: 0.4, 9: 0.01}
+    settled = _weighed(by_far, fits={5: 10.0, 9: 10.0})  # a tie does not contradict
+    assert settled is not None and [s.value for s in settled.settled] == [5]
+    assert _weighed(by_far, fits={5: 10.0, 9: 9.9}) is None
+
+
+def test_a_sum_pinned_where_its_views_never_looked_is_rivalled_by_a_sure_sums_other_reading(
+        ) -> None:
+    """A sure sum misread steers the rules to pin a doubtful one to a total its views never
+    named (random look 135782: a "25" read "23" sure, one view naming 25; the blue "10"
+    beside it pinned to 13). Where the sure sum read as its other view named lets the
+    doubtful one be what its views named, the screen has two readings: `rivalled`. Not
+    where the sure sum's views named nothing else, nor where the settled total was named."""
+    puzzle = load_level(7).puzzle
+    assert len(puzzle.sums) >= 2
+    cells, pieces, sums, open_ = _sum_open(puzzle, 0, (puzzle.sums[0].total,))
+    truth = sums[0].total
+    sums[0] = replace(sums[0], total=truth + 1)  # misread sure
+    misread_sure = Open(Doubt(SumAt(sums[0].axis, sums[0].index, sums[0].side),
+                              "the rules reject its reading", BOX, (truth + 1, truth)),
+                        replace(sums[0], total=0))
+    pinned = puzzle.sums[0].total + 2
+
+    def settled(among: tuple[int, ...]) -> resolve.Resolution:
+        return resolve.Resolution(tuple(cells), tuple(pieces), tuple(sums), puzzle,
+                                  (resolve.Settled(open_.doubt.key, pinned, among, BOX),))
+
+    named = (puzzle.sums[0].total,)
+    rival = resolve.rivalled(cells, pieces, sums, settled(named), [open_], [misread_sure])
+    assert rival is not None and rival.key == open_.doubt.key
+    assert str(rival) == (f"{open_.doubt.key}: the rules pin it to {pinned}, which its views "
+                          f"never named; with {misread_sure.doubt.key} read {truth}, as a "
+                          f"view did, it may be {named[0]}")
+    alone = replace(misread_sure, doubt=replace(misread_sure.doubt, candidates=(truth + 1,)))
+    assert resolve.rivalled(cells, pieces, sums, settled(named), [open_], [alone]) is None
+    assert resolve.rivalled(cells, pieces, sums, settled((*named, pinned)), [open_],
+                            [misread_sure]) is None
 
 
 def _fitted(fits: Mapping[int, float], named: tuple[int, ...] = ()

@@ -78,6 +78,7 @@ from vision.resolve import (
     reach,
     reopen,
     reread,
+    rivalled,
     suspects_to_doubts,
     why_no_answer,
 )
@@ -988,7 +989,11 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             settled = decide(cells, pieces, sums, open_)
             if settled is None and sure is not None:
                 settled = reopen(cells, pieces, sums, open_, sure)
-            if settled is not None:
+            rival = None if settled is None or sure is None else rivalled(
+                cells, pieces, sums, settled, open_, sure)
+            if rival is not None:
+                doubts.append(rival)
+            elif settled is not None:
                 doubts.clear()
                 return settled.puzzle, settled
         doubts.append(Doubt(Named("puzzle"), "not built: the doubts above make it unreliable"))
@@ -1002,9 +1007,12 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     if why is None or sure is None:
         return puzzle, None
     settled = reread(why, cells, pieces, sums, sure)
-    if settled is not None:
+    rival = None if settled is None else rivalled(cells, pieces, sums, settled, (), sure)
+    if settled is not None and rival is None:
         return settled.puzzle, settled
     doubts.extend(suspects_to_doubts(why, cells, sums))
+    if rival is not None:
+        doubts.append(rival)
     doubts.append(Doubt(Named("puzzle"), f"not built: {why.message}"))
     return None, None
 
