@@ -334,17 +334,24 @@ def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None
     if match is None:
         return None
 
-    def closed(other: str) -> bool:
-        return closed_form(text, other) or closes(
-            text, other, (*OCR.ring_closes, *LEVEL.label_ring_closes))
-
     best, runner_up = (f"{n:0{LEVEL.level_digits}d}" for n in (match.number, match.runner_up))
-    if best == text:
-        tie = match.share < COMPLETED.open_tie
-        return match.runner_up if tie and closed(runner_up) else None
-    if closed(best):
-        return match.number
-    return match.runner_up if closed(runner_up) else None
+    # (the sums' closings first: an outlined "03" read "08" fits "09" best, then "03", and
+    # the doubt names 03, which the bot may know it opened)
+    def label_closed(other: str) -> bool:
+        return closes(text, other, LEVEL.label_ring_closes)
+
+    def sum_closed(other: str) -> bool:
+        return closed_form(text, other)
+
+    for closed in (sum_closed, label_closed):
+        if best == text:
+            if match.share < COMPLETED.open_tie and closed(runner_up):
+                return match.runner_up
+        elif closed(best):
+            return match.number
+        elif closed(runner_up):
+            return match.runner_up
+    return None
 
 
 def _numbers_named(glyphs: Sequence[Glyph]) -> list[int]:
