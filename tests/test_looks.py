@@ -1091,3 +1091,12 @@ def test_a_dark_sum_with_a_few_blue_pixels_on_a_ground_its_ink_leans_beyond_is_a
     shot = render(cases([seed])[0])
     verdict, detail = judge(read_screen(shot.image), shot.truth)
     assert verdict == "doubt" and "scope unknown" in detail, detail
+
+
+def test_a_tiny_piece_read_sure_as_cut_is_checked_in_its_other_views() -> None:
+    """Random look 219469 at 0.56x under JPEG 51: a placed "2" 14 px tall whose faint bottom
+    bar was lost as cut, read "3" at 0.997 and voted so, and the level still had an answer
+    (sure and wrong). Under DigitSettings.unbacked_below its other views are read too (both
+    "2", sure), and the piece reads exactly (vision.crops._small_single)."""
+    outcomes = sweep([219469])
+    assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]

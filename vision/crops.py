@@ -27,7 +27,7 @@ from vision.ocr import (
     read_labels,
     vote_labels,
 )
-from vision.reading import LEVEL_LABEL, Doubt, Element
+from vision.reading import LEVEL_LABEL, Doubt, Element, PieceAt
 from vision.settings import DIGITS, LEVEL, OCR, READ
 
 
@@ -463,7 +463,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
     again = [(crop, crop.others()) for crop in crops if crop.others is not None
              and (crop.confirm or read[crop.element].glyph.confidence < OCR.recheck
                   or _weakly_backed(crop, read[crop.element].glyph)
-                  or _short_of_backed(crop, read[crop.element].glyph))]
+                  or _short_of_backed(crop, read[crop.element].glyph) or _small_single(crop))]
     if not again:
         return read
     seen = _read_each([crop for crop, _ in again], [others for _, others in again])
@@ -474,7 +474,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             cut = crop.two_digits_from
             views = [*views[:cut], *(_counted(g, OCR.sum_digits) for g in views[cut:])]
         if not crop.confirm and first.glyph.confidence >= OCR.recheck \
-                and not _weakly_backed(crop, first.glyph):
+                and not _weakly_backed(crop, first.glyph) and not _small_single(crop):
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
             # real "Level 06" at 0.5x has no second source among its faint other views).
             if _voted_otherwise(crop, views) or ring_closed(crop, first.glyph.text, views):
@@ -587,6 +587,21 @@ def _weakly_backed(crop: LabelCrop, glyph: Glyph, least: float | None = None) ->
         least = DIGITS.recheck_single if crop.digits == 1 else DIGITS.recheck_backing
     return (crop.digits == 1 or crop.padded) and bool(glyph.text) \
         and glyph.vote_probability < least
+
+
+def _small_single(crop: LabelCrop) -> bool:
+    """Whether a piece's digit stands under DigitSettings.unbacked_below px: read sure, it is
+    still checked in its other views, and one of them reading another digit sure makes it
+    doubtful, as for a reading sure by a narrower margin. At that size JPEG's halved colour
+    may wipe out a faint stroke of a white digit on its fill in the view read first, where
+    Tesseract and the classifier then agree on the same wrong shape: random look 219469's
+    placed "2" at 0.56x under JPEG 51, its bottom bar lost as cut, read "3" at 0.997 and
+    voted so, while its light view and its shade read "2" at 0.998 and 0.999. Not a given's
+    (dark ink on a light cell, whose other views are its own pixels smoothed): on 1,484
+    frames under 0.8x of random looks 140000-149999, givens so checked were 4 right readings
+    doubted and nothing caught, pieces none."""
+    return crop.digits == 1 and isinstance(crop.element, PieceAt) \
+        and crop.digit_height < DIGITS.unbacked_below
 
 
 def _short_of_sure(crop: LabelCrop, glyph: Glyph) -> bool:
