@@ -355,7 +355,7 @@ def _weighed(likely: Mapping[int, float], fits: Mapping[int, float] | None = Non
     puzzle = load_pack(PACKS / "shapes").level(4).puzzle
     n = next(n for n, s in enumerate(puzzle.sums) if (s.axis, s.index) == ("col", 6))
     cells, pieces, sums, open_ = _sum_open(puzzle, n, ())
-    fitted = None if fits is None else lambda totals: {t: fits[t] for t in totals}
+    fitted = None if fits is None else lambda totals: {t: fits[t] for t in totals if t in fits}
     return resolve.weigh(cells, pieces, sums,
                          [replace(open_, likely=lambda total: likely.get(total, 0.0),
                                   fitted=fitted)])
@@ -384,6 +384,8 @@ def test_the_votes_choice_stands_only_where_no_other_total_fits_better() -> None
     settled = _weighed(by_far, fits={5: 10.0, 9: 10.0})  # a tie does not contradict
     assert settled is not None and [s.value for s in settled.settled] == [5]
     assert _weighed(by_far, fits={5: 10.0, 9: 9.9}) is None
+    settled = _weighed(by_far, fits={})  # no fit possible (one digit's width): no evidence
+    assert settled is not None and [s.value for s in settled.settled] == [5]
 
 
 def test_a_sum_pinned_where_its_views_never_looked_is_rivalled_by_a_sure_sums_other_reading(

@@ -429,8 +429,9 @@ def _fits_agree(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
                                             (frozenset(_domain(o, cells)),))]
         if len(totals) < 2:
             continue
-        fits = o.fitted(totals)
-        if min(fits[t] for t in totals if t != chosen[n]) < fits[chosen[n]]:
+        fits = o.fitted(totals)  # (none where no fit is possible: nothing against)
+        if chosen[n] in fits and any(f < fits[chosen[n]] for t, f in fits.items()
+                                     if t != chosen[n]):
             return False
     return True
 
