@@ -326,32 +326,27 @@ def _matched_open(level: int, matched: Callable[[], Match | None]) -> int | None
     A ring joining a "6"'s hook to its bowl closes it into an "8" here as on a level screen
     (LevelSettings.label_ring_closes): a dimmed "06" in a 1 px dark outline at 1.1x under
     JPEG 61 was read "08" by every view, sure, where the matcher fits "06" best, 4.0 % ahead
-    (random look 215188)."""
+    (random look 215188). That closing counts only where the matcher fits the open form
+    best."""
     text = f"{level:0{LEVEL.level_digits}d}"
     if len(text) != LEVEL.level_digits or not (closes_some(text) or text[0] in OCR.closed_zero):
         return None
     match = matched()
     if match is None:
         return None
-
     best, runner_up = (f"{n:0{LEVEL.level_digits}d}" for n in (match.number, match.runner_up))
-    # (the sums' closings first: an outlined "03" read "08" fits "09" best, then "03", and
-    # the doubt names 03, which the bot may know it opened)
-    def label_closed(other: str) -> bool:
-        return closes(text, other, LEVEL.label_ring_closes)
-
-    def sum_closed(other: str) -> bool:
-        return closed_form(text, other)
-
-    for closed in (sum_closed, label_closed):
-        if best == text:
-            if match.share < COMPLETED.open_tie and closed(runner_up):
-                return match.runner_up
-        elif closed(best):
-            return match.number
-        elif closed(runner_up):
-            return match.runner_up
-    return None
+    if best == text:
+        tie = match.share < COMPLETED.open_tie
+        return match.runner_up if tie and closed_form(text, runner_up) else None
+    if closed_form(text, best):
+        return match.number
+    if closed_form(text, runner_up):
+        return match.runner_up
+    # The label's own closings only where the matcher fits the open form best: behind a
+    # third number it fits nothing well (the real look's "08" at 0.89x fitted "39", then
+    # "09", 0.0002 behind), and an outlined "03" read "08" that fits "09" best, then "03",
+    # names 03 above, which the bot may know it opened.
+    return match.number if closes(text, best, LEVEL.label_ring_closes) else None
 
 
 def _numbers_named(glyphs: Sequence[Glyph]) -> list[int]:
