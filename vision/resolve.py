@@ -416,17 +416,13 @@ def _fits_agree(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     looks 120000-121999 and in the frames of 120000-139999 under 0.7x, 33 were the one
     total their line allowed; of the other 138, 6 fitted behind another total (by 0.017 at
     most) and become doubts."""
-    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
-
     for n, o in enumerate(open_):
         if o.fitted is None or not isinstance(o.reading, SumReading):
             continue
         rest = [m for m in range(len(open_)) if m != n]
         puzzle = puzzle_of(*_readings(cells, pieces, sums, [open_[m] for m in rest],
                                       [chosen[m] for m in rest]))
-        line = Sum(o.reading.axis, o.reading.index, 0, o.reading.scope, o.reading.side)
-        totals = [t for (t,) in line_totals(puzzle, (line,), LARGEST_TOTAL + 2,
-                                            (frozenset(_domain(o, cells)),))]
+        totals = _totals_taken(puzzle, o.reading, frozenset(_domain(o, cells)))
         if len(totals) < 2:
             continue
         fits = o.fitted(totals)  # (none where no fit is possible: nothing against)
@@ -486,6 +482,15 @@ def fit(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
         return None  # (a sum beside a line with no cells)
 
 
+def _totals_taken(puzzle: Puzzle, reading: SumReading, among: frozenset[int]) -> list[int]:
+    """The totals, of `among`, that the sum's line adds up to in some answer of `puzzle` (the
+    puzzle without that sum), in order: one solver check each, and one more."""
+    from puzzle.solver import line_totals  # z3 loads only when the rules are asked
+
+    line = Sum(reading.axis, reading.index, 0, reading.scope, reading.side)
+    return sorted(t for (t,) in line_totals(puzzle, (line,), LARGEST_TOTAL + 2, (among,)))
+
+
 def _remembered(fitted: Callable[[Sequence[int]], dict[int, float]] | None
                 ) -> Callable[[Sequence[int]], dict[int, float]] | None:
     """`fitted`, each list of totals fitted once (a fit costs 0.2-2 s)."""
@@ -509,19 +514,15 @@ def _fitted_picks(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     or every one it could hold), whether a choice leant on its views' agreement (FITTED.
     named_share; only when `agreeing`, and only for the one allowed total they named), and
     whether one is a total its views never named; None when nothing was chosen."""
-    from puzzle.solver import line_totals
     from vision.fitted import clearly_best
 
     readings = [o.reading for o in open_]
-    lines = tuple(Sum(r.axis, r.index, 0, r.scope, r.side) for r in readings
-                  if isinstance(r, SumReading))
     kept = [frozenset(_domain(o, cells)) for o in open_]
     chosen: list[SumReading] = []
     agreed = unnamed = False
     for n, o in enumerate(open_):
         puzzle = puzzle_of(cells, pieces, (*sums, *chosen))
-        totals = sorted(t for (t,) in line_totals(puzzle, (lines[n],), LARGEST_TOTAL + 2,
-                                                  (kept[n],)))
+        totals = _totals_taken(puzzle, readings[n], kept[n])  # type: ignore[arg-type]
         if len(totals) < 2 or o.fitted is None:
             continue
         fits = o.fitted(totals)
