@@ -421,6 +421,41 @@ def test_a_sum_pinned_where_its_views_never_looked_is_rivalled_by_a_sure_sums_ot
                             [misread_sure]) is None
 
 
+def test_a_sum_pinned_to_a_total_its_views_never_named_is_doubted_where_theirs_fits_better(
+        ) -> None:
+    """A sure sum misread where no view offered the truth pins its neighbours wrongly, with
+    no rival reading to show it (random look 221374: a "28" read "23", two blue sums pinned
+    to 10). Where a total the views named fits the pixels clearly better than the one the
+    rules took, the two readers agree against the rules: `misfitted`. Not where the taken
+    total fits about as well, nor where it was named, nor where the sum has no fit."""
+    key = SumAt("row", 0, "right")
+    reading = SumReading("row", 0, 0, "placed", "right", BOX)
+    asked: list[list[int]] = []
+
+    def evidence(fits: Mapping[int, float]) -> Open:
+        def fitted(totals: Sequence[int]) -> dict[int, float]:
+            asked.append(list(totals))
+            return {t: fits[t] for t in totals if t in fits}
+
+        return Open(Doubt(key, "doubtful reading", BOX, (5,)), reading, fitted=fitted)
+
+    def settled(value: int, among: tuple[int, ...] = (5,)) -> resolve.Resolution:
+        puzzle = load_level(7).puzzle
+        return resolve.Resolution((), (), (), puzzle, (resolve.Settled(key, value, among, BOX),))
+
+    share = RESOLVE.misfit_share
+    clearly = evidence({10: 1 + share + 0.01, 5: 1.0})
+    doubt = resolve.misfitted(settled(10), [clearly])
+    assert doubt is not None and doubt.key == key and doubt.candidates == (10, 5)
+    assert str(doubt) == (f"{key}: the rules pin it to 10, which its views never named, and "
+                          "the 5 they named fits its digits better")
+    assert asked[-1] == [10, 5]
+    assert resolve.misfitted(settled(10), [evidence({10: 1 + share - 0.01, 5: 1.0})]) is None
+    assert resolve.misfitted(settled(10, (5, 10)), [clearly]) is None
+    assert resolve.misfitted(settled(10), [replace(clearly, fitted=None)]) is None
+    assert resolve.misfitted(settled(10), []) is None
+
+
 def _fitted(fits: Mapping[int, float], named: tuple[int, ...] = ()
             ) -> tuple[resolve.Resolution | None, list[list[int]]]:
     """Shapes level 4 with its column-6 sum (5; the rules allow 5 or 9) open, its views

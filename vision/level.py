@@ -73,6 +73,7 @@ from vision.resolve import (
     Resolution,
     Unplaced,
     decide,
+    misfitted,
     place,
     puzzle_of,
     reach,
@@ -989,8 +990,9 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
             settled = decide(cells, pieces, sums, open_)
             if settled is None and sure is not None:
                 settled = reopen(cells, pieces, sums, open_, sure)
-            rival = None if settled is None or sure is None else rivalled(
-                cells, pieces, sums, settled, open_, sure)
+            rival = None if settled is None or sure is None else (
+                rivalled(cells, pieces, sums, settled, open_, sure)
+                or misfitted(settled, [*open_, *sure]))
             if rival is not None:
                 doubts.append(rival)
             elif settled is not None:
@@ -1007,7 +1009,8 @@ def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     if why is None or sure is None:
         return puzzle, None
     settled = reread(why, cells, pieces, sums, sure)
-    rival = None if settled is None else rivalled(cells, pieces, sums, settled, (), sure)
+    rival = None if settled is None else (rivalled(cells, pieces, sums, settled, (), sure)
+                                          or misfitted(settled, sure))
     if settled is not None and rival is None:
         return settled.puzzle, settled
     doubts.extend(suspects_to_doubts(why, cells, sums))

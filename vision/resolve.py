@@ -181,6 +181,37 @@ def rivalled(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
     return None
 
 
+def misfitted(settled: Resolution, opened: Sequence[Open]) -> Doubt | None:
+    """The doubt when a settlement took a sum at a total its views never named, and a total
+    they named fits the sum's pixels as drawn (vision.fitted) clearly better than the one
+    taken, by ResolveSettings.misfit_share of its own residual; else None. `opened`: the
+    settled sums' evidence.
+
+    Two readers that fail apart, the views and the fit, then agree on a total the rules
+    forbid: the rules were steered by a sure sum misread elsewhere, whose other readings
+    no view offered (so `rivalled` finds no rival). Random look 221374 at 0.68x under JPEG
+    65: a dark outlined "28" read "23" sure, no view naming 28; the blue "06" beside it,
+    named 5, and the blue "03", named 3 among others, were both pinned to 10, where "05"
+    fitted 0.20 and "03" 0.49 better than "10"."""
+    for pinned in settled.settled:
+        if not isinstance(pinned.key, SumAt) or not pinned.among or pinned.value in pinned.among:
+            continue
+        evidence = next((o for o in opened if o.doubt.key == pinned.key), None)
+        if evidence is None or evidence.fitted is None:
+            continue
+        named = sorted({t for t in pinned.among if 0 <= t <= LARGEST_TOTAL})
+        fits = evidence.fitted([pinned.value, *named])
+        taken = fits.get(pinned.value)
+        better = [t for t in named if taken is not None and t in fits
+                  and taken - fits[t] >= RESOLVE.misfit_share * fits[t]]
+        if better:
+            best = min(better, key=fits.__getitem__)
+            return Doubt(pinned.key, f"the rules pin it to {pinned.value}, which its views "
+                         f"never named, and the {best} they named fits its digits better",
+                         pinned.box, (pinned.value, best))
+    return None
+
+
 def _suspects_opened(explanation: Explanation, cells: Sequence[CellReading],
                      pieces: Sequence[PieceReading], sums: Sequence[SumReading],
                      sure: Sequence[Open], open_: Sequence[Open] = ()) -> Resolution | None:

@@ -889,6 +889,13 @@ class ResolveSettings:
     # real lab 40000-40599 were voted 0.93 at most (40169: "25" for 35), those the rules
     # corrected not at all (40449: "06" for 05, no vote).
     unquestioned: float = 0.99
+    # A sum settled at a total its views never named is a doubt where a total they named
+    # fits its pixels (vision.fitted) better by this share of that total's residual
+    # (vision.resolve.misfitted). Of the 142 such settlements among the level screens under
+    # 0.75x of random looks 120000-139999, 23 of the 140 right ones had a named total fit
+    # better, by 0.156 at most (a "02" beside a named "03"); the 2 wrong ones by 0.15 and
+    # 0.05 (135782, 136190: `rivalled` doubts those), held-out 221374's by 0.20 and 0.49.
+    misfit_share: float = 0.25
     # The combinations that solve are listed by the solver (one check each) among each
     # sum's likeliest totals, those holding all but a tail of its weight; the rest count as
     # a rival of that weight. Three sums at 0.002 each leave out at most 0.6 % of the weight
