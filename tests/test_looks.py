@@ -1111,24 +1111,15 @@ def test_a_ringed_blue_sum_muted_on_a_pale_blue_ground_is_found() -> None:
     """Random look 138974 at 0.61x under gamma 0.71: a ringed blue "07" on a pale blue ground,
     its fill and darker outline mixed into ink only 27 levels bluer than the ground's lean
     and too bright to be dark, was no ink at all; the level without its column's sum had an
-    answer, and read sure and wrong. Darker than the ground and bluer by less, apart from
-    other ink, it is ink (vision.colours.muted_blue), found and read. (Such pixels beside
-    ink found are a ring, left out: look 769's, in
-    `test_small_ringed_blue_sums_one_view_cannot_choose_are_read_from_their_pooled_votes`.)"""
+    answer, and read sure and wrong. Darker than the ground and bluer by less, it is blue
+    text (vision.colours.blue_text), found and read."""
     outcomes = sweep([138974])
     assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
 
 
-def test_muted_blue_is_ink_where_it_is_darker_than_the_ground_and_apart_from_other_ink(
-        ) -> None:
+def test_blue_text_takes_a_muted_blue_only_where_it_is_darker_than_the_ground() -> None:
     ground = (226, 212, 183)  # pale blue (BGR), leaning blue 14
     muted = (191, 150, 141)  # 27 beyond the ground's lean, 50 darker in luma
     faint = (250, 209, 200)  # as far beyond, but lighter than the ground
-    image = np.full((9, 12, 3), ground, np.uint8)
-    image[1:4, 1:4] = muted  # a blob alone
-    image[1:4, 6:9] = faint
-    image[5:8, 1:4] = muted  # a ring round ink already found
-    ink = np.zeros(image.shape[:2], np.uint8)
-    ink[6, 2] = 255
-    found = colours.muted_blue(image, ground, ink)
-    assert found[1:4, 1:4].all() and not found[1:4, 6:9].any() and not found[5:8, 1:4].any()
+    image = np.array([[ground, muted, faint]], np.uint8)
+    assert colours.blue_text(image, ground)[0].tolist() == [0, 255, 0]

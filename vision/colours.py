@@ -99,36 +99,19 @@ def blue_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     bluer than the background by a margin, and blue at all. A small light-blue arrow
     blurred and JPEG-compressed keeps its blue only at its core, where `blue_ink` would find
     a sliver too thin to show its triangle; its blue over a background's own shows it whole.
-    (Not for scope: a grey on a yellow background is bluer than the background too.)"""
-    return _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
+    (Not for scope: a grey on a yellow background is bluer than the background too.)
 
-
-def muted_blue(image: np.ndarray, background: BGR | np.ndarray,
-               ink: np.ndarray) -> np.ndarray:
-    """Mask of the blobs of blue too muted for `blue_text` that stand apart from `ink` (the
-    other ink found; at most `muted_blue_touching` of a blob's pixels beside it): bluer than
-    the background by `muted_blue_margin` more than its own, and darker than it by more than
-    `muted_blue_dark` grey levels of luma.
-
-    A ringed blue sum at half size mixes its fill with its darker blue-violet outline: random
-    look 138974 at 0.61x under gamma 0.71, a blue "07" on a pale blue ground (lean 14), kept
-    a lean of 41 at its core, 27 beyond the ground's, neither dark ink nor blue text, and
-    was missed whole (the level without its column's sum read sure and wrong): 1 % of its
-    muted pixels stood beside other ink. Round ink already found they are a label's ring,
-    85-98 % of them beside it, which, added, swells the digits' crops and spoils their
-    reading (random look 769 at 0.72x: two ringed blue sums read by votes became doubts)."""
+    Also what is bluer than the background by less, `muted_blue_margin`, where it is darker
+    than the background too (`muted_blue_dark` grey levels of luma): a ringed blue sum at
+    half size mixes its fill with its darker blue-violet outline. Random look 138974 at
+    0.61x under gamma 0.71: a blue "07" on a pale blue ground (lean 14) kept a lean of 41
+    at its core, 27 beyond the ground's, and was neither dark nor blue enough; its column's
+    sum was left out of the level, which then had an answer, read sure and wrong."""
+    bluer = _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
     muted = _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.muted_blue_margin)
-    muted &= (darkness(image, background) > COLOUR.muted_blue_dark).astype(np.uint8) * 255
-    count, labels = cv2.connectedComponents(muted, connectivity=8)
-    if count <= 1:
-        return np.zeros_like(muted)
-    near = cv2.dilate(ink, np.ones((3, 3), np.uint8))
-    area = np.bincount(labels[muted > 0], minlength=count)
-    touching = np.bincount(labels[(near > 0) & (muted > 0)], minlength=count)
-    alone = touching <= COLOUR.muted_blue_touching * area
-    alone[0] = False
-    apart: np.ndarray = alone[labels].astype(np.uint8) * 255
-    return apart
+    darker = (darkness(image, background) > COLOUR.muted_blue_dark).astype(np.uint8) * 255
+    mask: np.ndarray = bluer | (muted & darker)
+    return mask
 
 
 def red_ink(image: np.ndarray, background: BGR | np.ndarray | None = None) -> np.ndarray:
