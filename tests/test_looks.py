@@ -33,13 +33,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
-from vision import colours  # noqa: E402
 from vision.ocr import Glyph  # noqa: E402
 
 # The sweeps read their renders in this many processes (CI's machine has 2 cores), or in their
@@ -1105,21 +1103,3 @@ def test_a_tiny_piece_read_sure_as_cut_is_checked_in_its_other_views() -> None:
     "2", sure), and the piece reads exactly (vision.crops._small_single)."""
     outcomes = sweep([219469])
     assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
-
-
-def test_a_ringed_blue_sum_muted_on_a_pale_blue_ground_is_found() -> None:
-    """Random look 138974 at 0.61x under gamma 0.71: a ringed blue "07" on a pale blue ground,
-    its fill and darker outline mixed into ink only 27 levels bluer than the ground's lean
-    and too bright to be dark, was no ink at all; the level without its column's sum had an
-    answer, and read sure and wrong. Darker than the ground and bluer by less, it is blue
-    text (vision.colours.blue_text), found and read."""
-    outcomes = sweep([138974])
-    assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
-
-
-def test_blue_text_takes_a_muted_blue_only_where_it_is_darker_than_the_ground() -> None:
-    ground = (226, 212, 183)  # pale blue (BGR), leaning blue 14
-    muted = (191, 150, 141)  # 27 beyond the ground's lean, 50 darker in luma
-    faint = (250, 209, 200)  # as far beyond, but lighter than the ground
-    image = np.array([[ground, muted, faint]], np.uint8)
-    assert colours.blue_text(image, ground)[0].tolist() == [0, 255, 0]

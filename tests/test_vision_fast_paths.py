@@ -43,10 +43,7 @@ def test_the_colour_masks_are_the_plain_differences(background: tuple[int, int, 
     for image in images():
         assert np.array_equal(colours.blue_ink(image), above_both(image, 0, COLOUR.blue_margin))
         blue = margin_of(background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
-        muted = margin_of(background, 0, COLOUR.blue_text_min, COLOUR.muted_blue_margin)
-        darker = (colours.darkness(image, background) > COLOUR.muted_blue_dark) * 255
-        assert np.array_equal(colours.blue_text(image, background),
-                              above_both(image, 0, blue) | (above_both(image, 0, muted) & darker))
+        assert np.array_equal(colours.blue_text(image, background), above_both(image, 0, blue))
         red = margin_of(background, 2, COLOUR.red_ink_margin, COLOUR.red_over_background)
         assert np.array_equal(colours.red_ink(image, background), above_both(image, 2, red))
         assert np.array_equal(colours.red_ink(image),

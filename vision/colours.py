@@ -99,19 +99,8 @@ def blue_text(image: np.ndarray, background: BGR | np.ndarray) -> np.ndarray:
     bluer than the background by a margin, and blue at all. A small light-blue arrow
     blurred and JPEG-compressed keeps its blue only at its core, where `blue_ink` would find
     a sliver too thin to show its triangle; its blue over a background's own shows it whole.
-    (Not for scope: a grey on a yellow background is bluer than the background too.)
-
-    Also what is bluer than the background by less, `muted_blue_margin`, where it is darker
-    than the background too (`muted_blue_dark` grey levels of luma): a ringed blue sum at
-    half size mixes its fill with its darker blue-violet outline. Random look 138974 at
-    0.61x under gamma 0.71: a blue "07" on a pale blue ground (lean 14) kept a lean of 41
-    at its core, 27 beyond the ground's, and was neither dark nor blue enough; its column's
-    sum was left out of the level, which then had an answer, read sure and wrong."""
-    bluer = _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
-    muted = _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.muted_blue_margin)
-    darker = (darkness(image, background) > COLOUR.muted_blue_dark).astype(np.uint8) * 255
-    mask: np.ndarray = bluer | (muted & darker)
-    return mask
+    (Not for scope: a grey on a yellow background is bluer than the background too.)"""
+    return _more_of(image, background, 0, COLOUR.blue_text_min, COLOUR.blue_text_margin)
 
 
 def red_ink(image: np.ndarray, background: BGR | np.ndarray | None = None) -> np.ndarray:

@@ -60,13 +60,6 @@ class ColourSettings:
     # outline on a yellow background is bluer than it, but not blue).
     blue_text_margin: int = 40
     blue_text_min: int = 15
-    # ... or by this much more than the background's own where it is also darker than the
-    # background by more than `muted_blue_dark` grey levels of luma: a ringed blue sum's
-    # fill and darker outline mixed at half size (vision.colours.blue_text). Measured on
-    # random looks 220000-221999 against the rule without it: one doubt read exactly, no
-    # verdict lost.
-    muted_blue_margin: int = 20
-    muted_blue_dark: int = 30
     white_min: int = 200  # every channel above this (relative to 255): white digits
     # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
     # must be clearly red (anti-aliased edges drift towards the background); a blob's median
