@@ -33,11 +33,13 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.looks import sweep  # noqa: E402  (the bench lives beside the tests)
+from vision import colours  # noqa: E402
 from vision.ocr import Glyph  # noqa: E402
 
 # The sweeps read their renders in this many processes (CI's machine has 2 cores), or in their
@@ -1103,3 +1105,33 @@ def test_a_tiny_piece_read_sure_as_cut_is_checked_in_its_other_views() -> None:
     "2", sure), and the piece reads exactly (vision.crops._small_single)."""
     outcomes = sweep([219469])
     assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
+
+
+def test_a_ringed_blue_sum_muted_on_a_pale_blue_ground_is_found() -> None:
+    """Random look 138974 at 0.61x under gamma 0.71: a ringed blue "07" on a pale blue ground,
+    its fill and darker outline mixed into ink only 27 levels bluer than the ground's lean
+    and too bright to be dark, was no ink at all; the level without its column's sum had an
+    answer, and read sure and wrong. Darker than the ground and bluer by less, apart from
+    other ink, it is ink (vision.colours.muted_blue), found and read. (Such pixels beside
+    ink found are a ring, left out: look 769's, in
+    `test_small_ringed_blue_sums_one_view_cannot_choose_are_read_from_their_pooled_votes`.)"""
+    outcomes = sweep([138974])
+    assert [(o.verdict, o.detail) for o in outcomes] == [("exact", "")]
+
+
+def test_muted_blue_is_ink_where_it_is_darker_than_the_ground_and_apart_from_other_ink(
+        ) -> None:
+    """A blob of muted blue as large as a digit, apart from the ink found (a label's ring
+    lies beside it; specks of one are smaller than a digit: look 160871)."""
+    ground = (226, 212, 183)  # pale blue (BGR), leaning blue 14
+    muted = (191, 150, 141)  # 27 beyond the ground's lean, 50 darker in luma
+    faint = (250, 209, 200)  # as far beyond, but lighter than the ground
+    image = np.full((9, 12, 3), ground, np.uint8)
+    image[1:4, 1:4] = muted  # a blob alone
+    image[1:4, 6:9] = faint
+    image[5:8, 1:4] = muted  # a ring round ink already found
+    ink = np.zeros(image.shape[:2], np.uint8)
+    ink[6, 2] = 255
+    found = colours.muted_blue(image, ground, ink, 9)
+    assert found[1:4, 1:4].all() and not found[1:4, 6:9].any() and not found[5:8, 1:4].any()
+    assert not colours.muted_blue(image, ground, ink, 10).any()  # smaller than a digit

@@ -20,7 +20,15 @@ import numpy as np
 
 from puzzle.geometry import Box, Rect
 from puzzle.model import Axis, Cell, Puzzle, PuzzleError, Scope
-from vision.colours import blue_ink, blue_text, darkness, distance, red_ink, red_text
+from vision.colours import (
+    blue_ink,
+    blue_text,
+    darkness,
+    distance,
+    muted_blue,
+    red_ink,
+    red_text,
+)
 from vision.crops import (
     LabelCrop,
     LabelRead,
@@ -83,7 +91,7 @@ from vision.resolve import (
     suspects_to_doubts,
     why_no_answer,
 )
-from vision.settings import DIGITS, FITTED, GRID, LABEL, LEVEL, OCR, RESOLVE
+from vision.settings import COLOUR, DIGITS, FITTED, GRID, LABEL, LEVEL, OCR, RESOLVE
 from vision.twins import confirmed
 
 
@@ -262,7 +270,9 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     # fill measured 1.5 px off its cell's centre left a pixel of outline there, which
     # joined the row's arrow beside it (random look 16053: "ink that is not a sum arrow").
     snapped = [grid.cell_square(*grid.coordinates(p.center)[:2]) for p in placed]
-    ink = _without_outlines(dark | coloured, [*squares, *placed, *snapped], side)
+    inked = dark | coloured
+    muted = muted_blue(logical, shot.background, inked, COLOUR.muted_blue_least * side ** 2)
+    ink = _without_outlines(inked | muted, [*squares, *placed, *snapped], side)
     _add_red_givens(ink, red_text(logical, shot.background), squares, side)
     for piece in pieces:  # a blue, red or dark fill is no text: only its digit is read
         fill = piece.fill.inflate(LEVEL.piece_frame * side)

@@ -60,6 +60,18 @@ class ColourSettings:
     # outline on a yellow background is bluer than it, but not blue).
     blue_text_margin: int = 40
     blue_text_min: int = 15
+    # Blue too muted for blue text (vision.colours.muted_blue): bluer than the background by
+    # this much more than its own, and darker than it by more than `muted_blue_dark` grey
+    # levels of luma (a ringed blue sum's fill and darker outline mixed at half size); taken
+    # as ink only in blobs with at most `muted_blue_touching` of their pixels beside other
+    # ink (a label's ring beside its found digits: 85-98 %; random look 138974's "07": 1 %).
+    muted_blue_margin: int = 20
+    muted_blue_dark: int = 30
+    muted_blue_touching: float = 0.5
+    # ... and of at least this share of a cell's area (a digit's strokes: random look
+    # 138974's "07" covered 0.10 of a cell, the specks of look 160871's blue "10"'s ring
+    # 0.008 at most)
+    muted_blue_least: float = 0.03
     white_min: int = 200  # every channel above this (relative to 255): white digits
     # Red digits (a broken rule): red above green and blue by this much. A pixel of the mask
     # must be clearly red (anti-aliased edges drift towards the background); a blob's median
