@@ -508,12 +508,14 @@ def test_tiny_sums_read_sure_and_wrong_before_are_doubted() -> None:
     the blue sum be what its views named (vision.resolve.rivalled), keep them doubts. So
     does a total the views named fitting clearly better than the one the rules pinned
     (vision.resolve.misfitted), where no view named the misread sum's truth: a dark "28"
-    read "23" sure pinned a blue "06" and "03" to 10 (held-out 221374, at 0.68x)."""
+    read "23" sure pinned a blue "06" and "03" to 10 (held-out 221374, at 0.68x); and, where
+    the views named nothing, any total fitting so: a pale blue "02" taken for a dark sum,
+    unread, pinned to its row's 13 (held-out 224755, at 0.72x)."""
     from bench.looks import cases, judge, render
     from vision import read_screen
 
     verdicts = {}
-    for case in cases([214843, 135782, 136190, 221374]):
+    for case in cases([214843, 135782, 136190, 221374, 224755]):
         shot = render(case)
         verdicts[case.seed], _ = judge(read_screen(shot.image), shot.truth)
     assert set(verdicts.values()) <= {"doubt", "exact"}, verdicts

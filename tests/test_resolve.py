@@ -19,7 +19,7 @@ from vision import resolve
 from vision.crops import LabelRead, number, with_alternatives
 from vision.ocr import Glyph, _verdict, combined
 from vision.reading import CellAt, CellReading, Doubt, PieceAt, PieceReading, SumAt, SumReading
-from vision.resolve import Open, reach, settle
+from vision.resolve import LARGEST_TOTAL, Open, reach, settle
 from vision.settings import FITTED, OCR, RESOLVE
 
 PACKS = Path(__file__).resolve().parent / "data" / "packs"
@@ -454,6 +454,33 @@ def test_a_sum_pinned_to_a_total_its_views_never_named_is_doubted_where_theirs_f
     assert resolve.misfitted(settled(10, (5, 10)), [clearly]) is None
     assert resolve.misfitted(settled(10), [replace(clearly, fitted=None)]) is None
     assert resolve.misfitted(settled(10), []) is None
+
+
+def test_a_sum_pinned_where_its_views_named_nothing_is_doubted_where_another_fits_better(
+        ) -> None:
+    """Views that named nothing leave every total to weigh against the one the rules took: a
+    pale blue "02" taken for an unread dark sum was pinned to its row's 13 (random look
+    224755), where "02" fits clearly better. Not where no total fits clearly better."""
+    key = SumAt("row", 8, "right")
+    reading = SumReading("row", 8, 0, "line", "right", BOX)
+    asked: list[list[int]] = []
+
+    def evidence(fits: Mapping[int, float]) -> Open:
+        def fitted(totals: Sequence[int]) -> dict[int, float]:
+            asked.append(list(totals))
+            return {t: fits.get(t, 2.0) for t in totals}
+
+        return Open(Doubt(key, "no digits read", BOX), reading, fitted=fitted)
+
+    settled = resolve.Resolution((), (), (), load_level(7).puzzle,
+                                 (resolve.Settled(key, 13, (), BOX),))
+    share = RESOLVE.misfit_share
+    doubt = resolve.misfitted(settled, [evidence({13: 1 + share + 0.01, 2: 1.0})])
+    assert doubt is not None and doubt.candidates == (13, 2)
+    assert str(doubt) == (f"{key}: the rules pin it to 13, where its views named nothing, "
+                          "and 2 fits its digits better")
+    assert sorted(asked[-1]) == list(range(LARGEST_TOTAL + 1))
+    assert resolve.misfitted(settled, [evidence({13: 1 + share - 0.01, 2: 1.0})]) is None
 
 
 def _fitted(fits: Mapping[int, float], named: tuple[int, ...] = ()
