@@ -907,6 +907,9 @@ class ResolveSettings:
     # 0.75x of random looks 120000-139999, 23 of the 140 right ones had a named total fit
     # better, by 0.156 at most (a "02" beside a named "03"); the 2 wrong ones by 0.15 and
     # 0.05 (135782, 136190: `rivalled` doubts those), held-out 221374's by 0.20 and 0.49.
+    # Where the views named nothing, any total: of 26 such settlements under 0.75x of
+    # 120000-131999, all right, the best other total fitted 0.069 better at most; held-out
+    # 224755's pinned 13 fitted 0.86 worse than its "02".
     misfit_share: float = 0.25
     # The combinations that solve are listed by the solver (one check each) among each
     # sum's likeliest totals, those holding all but a tail of its weight; the rest count as
