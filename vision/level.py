@@ -25,6 +25,7 @@ from vision.colours import (
     blue_text,
     darkness,
     distance,
+    luma,
     muted_blue,
     red_ink,
     red_text,
@@ -735,9 +736,11 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     line is unknown (its digits at several line ends, no arrow seen) is a doubt, and when its
     digits and scope read sure it goes to `unplaced`, for the rules to choose its line."""
     readings = []
+    scopes = {id(drawn): _scope(shot, drawn) for drawn in board.sums}
+    depths = {id(drawn): _ink_depth(shot, drawn) for drawn in board.sums}
     for drawn in board.sums:
         found = _countable_ends(drawn, cells) if drawn.elsewhere \
-            and _scope(shot, drawn) == "placed" else drawn
+            and scopes[id(drawn)] == "placed" else drawn
         before = len(doubts)
         key = _sum_key(found)
         box = shot.box(union(found.parts))
@@ -754,7 +757,10 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
         text = read.glyph.text if read else ""
         low, high = digits_seen(found.parts[1:], text)
         length = len(text)
-        scope = _scope(shot, found)
+        scope = scopes[id(drawn)]
+        dark = [depths[id(d)] for d in board.sums if d is not drawn and scopes[id(d)] == "line"]
+        pale = scope == "line" and _paler_than_dark(depths[id(drawn)], dark)
+        scope = None if pale else scope
         totals = reach(cells, found.axis, found.index, scope) \
             if scope is not None and not found.elsewhere else None
         fits = partial(_fits, found, totals)
@@ -770,7 +776,8 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
                                 candidates(read.glyph if read else None, False, None, fits)))
             total = None
         if scope is None:
-            doubts.append(Doubt(key, "neither dark nor blue: scope unknown", box))
+            doubts.append(Doubt(key, "far paler than the level's other dark sums: scope unknown"
+                                if pale else "neither dark nor blue: scope unknown", box))
         confidence = read.glyph.confidence if read is not None else 0.0
         if found.elsewhere:
             _unplaced(found, box, total if len(doubts) == before else None, scope, confidence,
@@ -975,6 +982,30 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     # than the ground's: leaning blue beyond the background's will do, however little in
     # itself (a dark label's ink may lean 21: LevelSettings.blue_lean).
     return "placed" if beyond_ground else None
+
+
+def _ink_depth(shot: Shot, found: FoundSum) -> float | None:
+    """How far under the ground's luma a label's darkest ink lies (LEVEL.depth_percentile of
+    its ink's luma); None for a label without ink."""
+    ink = union(found.parts)
+    x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
+    patch = shot.view.image[y:y + h, x:x + w]
+    inked = distance(patch, shot.background) > LEVEL.sum_ink
+    if not inked.any():
+        return None
+    ground = float(luma(np.asarray(shot.background, np.float32).reshape(1, 3))[0])
+    return ground - float(np.percentile(luma(patch)[inked], LEVEL.depth_percentile))
+
+
+def _paler_than_dark(depth: float | None, dark: Sequence[float | None]) -> bool:
+    """Whether a label taken for dark lies far less deep under the ground than the level's
+    other dark labels do (LEVEL.dark_depth of their median): the game draws every dark sum in
+    one colour, and a blue one that lost its blue to JPEG keeps its light luma."""
+    depths = [d for d in dark if d is not None]
+    if depth is None or not depths:
+        return False
+    median = float(np.median(depths))
+    return median > 0 and depth < LEVEL.dark_depth * median
 
 
 def _puzzle(cells: Sequence[CellReading], pieces: Sequence[PieceReading],
