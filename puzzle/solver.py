@@ -27,8 +27,9 @@ class Explanation:
     """Why a puzzle has no solution, and the sentence to print.
 
     `givens`, `sums` and `lines` form a smallest contradiction: drop any one and the rest could
-    hold. `suspects` are the readings (given cells and sums) that alone, if misread, would make
-    the whole puzzle solvable: where vision should look first.
+    hold (but for those z3 could not settle within EXPLAIN_SECONDS). `suspects` are the
+    readings (given cells and sums) that alone, if misread, would make the whole puzzle
+    solvable: where vision should look first.
     """
 
     givens: tuple[Cell, ...]
@@ -79,6 +80,13 @@ def _pb_equal(terms: list[tuple[str, int]], total: int) -> str:
     weights = " ".join(str(w) for _, w in terms)
     return f"((_ pbeq {total} {weights}) {' '.join(name for name, _ in terms)})"
 
+
+# Shrinking a contradiction asks z3 about one subset of the facts at a time, and with givens in
+# doubt (any value) a subset may take it seconds to refute on a large board: random look 226497,
+# a 4x10 board read at 0.54x, spent 580 s in 75 such checks. Each question gets what is left
+# of this budget; one it cannot settle in time keeps its fact (a core a little larger than the
+# smallest is still a contradiction) or names no culprit.
+EXPLAIN_SECONDS = 2.0
 
 _MODEL_TRUE = re.compile(r"\(define-fun (v_\d+_\d+_\d+) \(\) Bool\s+true\)")
 
@@ -178,6 +186,19 @@ class _Encoding:
     def check(self, facts: list[z3.BoolRef] | None = None) -> bool:
         return bool(self.solver.check(*(self.facts if facts is None else facts)) == z3.sat)
 
+    def _refuted(self, facts: list[z3.BoolRef], deadline: float) -> bool | None:
+        """Whether `facts` contradict (False: they hold together), or None when z3 cannot
+        tell before `deadline` (time.perf_counter)."""
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        self.solver.set("timeout", max(1, int(left * 1000)))
+        try:
+            result = self.solver.check(*facts)
+        finally:
+            self.solver.set("timeout", 4294967295)  # z3's "no timeout"
+        return None if result == z3.unknown else result == z3.unsat
+
     def literals(self, placements: tuple[Placement, ...]) -> list[z3.BoolRef] | None:
         """The placements as assumptions; None when one of them can be in no answer."""
         if any(p.cell not in self.empty or p.value not in self.domain[p.cell]
@@ -214,21 +235,27 @@ class _Encoding:
                  for v in self.domain[c] if v > 0]
         return _pb_equal(terms, total)
 
-    def smallest_core(self) -> list[z3.BoolRef]:
-        """Drop facts from the last unsat core while it stays unsat: no fact left is spare."""
+    def smallest_core(self, seconds: float = EXPLAIN_SECONDS) -> list[z3.BoolRef]:
+        """Drop facts from the last unsat core while it stays unsat: no fact left is spare,
+        but for those z3 could not settle within `seconds` in all (EXPLAIN_SECONDS)."""
         in_core = {str(lit) for lit in self.solver.unsat_core()}
         core = [lit for lit in self.facts if str(lit) in in_core]
+        deadline = time.perf_counter() + seconds
         for literal in list(core):
             trial = [lit for lit in core if not lit.eq(literal)]
-            if not self.check(trial):
+            if self._refuted(trial, deadline):
                 core = trial
         return core
 
-    def sole_culprits(self, core: list[z3.BoolRef]) -> list[z3.BoolRef]:
-        """The readings in `core` that, dropped alone from all facts, leave a solvable puzzle."""
+    def sole_culprits(self, core: list[z3.BoolRef],
+                      seconds: float = EXPLAIN_SECONDS) -> list[z3.BoolRef]:
+        """The readings in `core` that, dropped alone from all facts, leave a solvable puzzle
+        (as far as z3 can tell within `seconds` in all)."""
         readings = [lit for lit in core if str(lit) not in self.line_facts]
+        deadline = time.perf_counter() + seconds
         return [lit for lit in readings
-                if self.check([fact for fact in self.facts if not fact.eq(lit)])]
+                if self._refuted([fact for fact in self.facts if not fact.eq(lit)],
+                                 deadline) is False]
 
     def describe(self, core: list[z3.BoolRef]) -> _Core:
         names = [str(lit) for lit in core]

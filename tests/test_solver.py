@@ -127,6 +127,24 @@ def test_a_misread_given_is_the_suspect() -> None:
     assert explanation.message.startswith("no solution: ")
 
 
+def test_what_z3_cannot_settle_in_time_stays_in_the_core_and_names_no_culprit() -> None:
+    """Shrinking a contradiction is given EXPLAIN_SECONDS in all (a large board with givens in
+    doubt once took 580 s, random look 226497): a fact z3 could not drop in time stays, so
+    the core is still a contradiction, only larger, and a culprit z3 could not clear is not
+    named."""
+    from puzzle.solver import _Encoding
+
+    encoding = _Encoding(level_7(cell_change=(0, 0, 1)), doubt_givens=True)
+    assert not encoding.check()
+    unshrunk = encoding.smallest_core(seconds=0)
+    assert not encoding.check(unshrunk)
+    core = encoding.smallest_core()
+    assert not encoding.check(core)
+    assert {str(f) for f in core} < {str(f) for f in unshrunk}
+    assert encoding.sole_culprits(core, seconds=0) == []
+    assert encoding.sole_culprits(core) != []
+
+
 def test_a_misread_sum_is_among_the_suspects() -> None:
     explanation = explain(level_7(sum_change=(4, 12)))  # the real column 3 sum is 13
     assert explanation is not None
