@@ -950,10 +950,7 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     a lighter blue arrow, so its median ink colour need not be blue, but much of its ink is;
     a dark sum's ink is grey throughout (its anti-aliased edges take at most a tint of the
     background, whose hue is never the blue sums'). Red ink (a broken rule) is no scope."""
-    ink = union(found.parts)
-    x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
-    patch = shot.view.image[y:y + h, x:x + w]
-    inked = distance(patch, shot.background) > LEVEL.sum_ink
+    patch, inked = _label_ink(shot, found)
     total = int(inked.sum())
     if total == 0:
         return None
@@ -984,13 +981,18 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     return "placed" if beyond_ground else None
 
 
-def _ink_depth(shot: Shot, found: FoundSum) -> float | None:
-    """How far under the ground's luma a label's darkest ink lies (LEVEL.depth_percentile of
-    its ink's luma); None for a label without ink."""
+def _label_ink(shot: Shot, found: FoundSum) -> tuple[np.ndarray, np.ndarray]:
+    """The view's pixels round a label's ink (arrow and digits), and which of them are ink."""
     ink = union(found.parts)
     x, y, w, h = (int(v) for v in (ink.x, ink.y, ink.w, ink.h))
     patch = shot.view.image[y:y + h, x:x + w]
-    inked = distance(patch, shot.background) > LEVEL.sum_ink
+    return patch, distance(patch, shot.background) > LEVEL.sum_ink
+
+
+def _ink_depth(shot: Shot, found: FoundSum) -> float | None:
+    """How far under the ground's luma a label's darkest ink lies (LEVEL.depth_percentile of
+    its ink's luma); None for a label without ink."""
+    patch, inked = _label_ink(shot, found)
     if not inked.any():
         return None
     ground = float(luma(np.asarray(shot.background, np.float32).reshape(1, 3))[0])
