@@ -421,6 +421,18 @@ def test_a_sum_pinned_where_its_views_never_looked_is_rivalled_by_a_sure_sums_ot
                             [misread_sure]) is None
 
 
+def _fitted_open(doubt: Doubt, reading: SumReading, fits: Mapping[int, float],
+                 asked: list[list[int]], others: float | None = None) -> Open:
+    """A doubtful sum whose digits fit each total as `fits` says (`others`: every total not
+    in it, or none), noting in `asked` which totals were asked."""
+    def fitted(totals: Sequence[int]) -> dict[int, float]:
+        asked.append(list(totals))
+        found = {t: fits[t] for t in totals if t in fits}
+        return found if others is None else {t: found.get(t, others) for t in totals}
+
+    return Open(doubt, reading, fitted=fitted)
+
+
 def test_a_sum_pinned_to_a_total_its_views_never_named_is_doubted_where_theirs_fits_better(
         ) -> None:
     """A sure sum misread where no view offered the truth pins its neighbours wrongly, with
@@ -433,11 +445,7 @@ def test_a_sum_pinned_to_a_total_its_views_never_named_is_doubted_where_theirs_f
     asked: list[list[int]] = []
 
     def evidence(fits: Mapping[int, float]) -> Open:
-        def fitted(totals: Sequence[int]) -> dict[int, float]:
-            asked.append(list(totals))
-            return {t: fits[t] for t in totals if t in fits}
-
-        return Open(Doubt(key, "doubtful reading", BOX, (5,)), reading, fitted=fitted)
+        return _fitted_open(Doubt(key, "doubtful reading", BOX, (5,)), reading, fits, asked)
 
     def settled(value: int, among: tuple[int, ...] = (5,)) -> resolve.Resolution:
         puzzle = load_level(7).puzzle
@@ -466,11 +474,7 @@ def test_a_sum_pinned_where_its_views_named_nothing_is_doubted_where_another_fit
     asked: list[list[int]] = []
 
     def evidence(fits: Mapping[int, float]) -> Open:
-        def fitted(totals: Sequence[int]) -> dict[int, float]:
-            asked.append(list(totals))
-            return {t: fits.get(t, 2.0) for t in totals}
-
-        return Open(Doubt(key, "no digits read", BOX), reading, fitted=fitted)
+        return _fitted_open(Doubt(key, "no digits read", BOX), reading, fits, asked, 2.0)
 
     settled = resolve.Resolution((), (), (), load_level(7).puzzle,
                                  (resolve.Settled(key, 13, (), BOX),))
