@@ -9,6 +9,9 @@ A reading is
   doubt       not exact, but vision said so: no puzzle (a doubt names the element), or the
               wrong part is one it doubted;
   sure-wrong  anything else: a puzzle, level, screen or map read without a doubt and wrong.
+A doubted level reading has no puzzle, so a digit read sure and wrong beside the doubt would
+not show; each such digit is listed as HIDDEN (`hidden`): a re-read without the doubt would
+build the puzzle on it, so it counts against vision as much as a sure-wrong reading does.
 Doubts are then grouped by look feature (font, text effect, blue ring, rescale band, ...),
 so the kinds of look that still cause them show.
 
@@ -200,6 +203,46 @@ def judge(reading: Any, truth: dict[str, Any]) -> tuple[str, str]:
     return "sure-wrong", what
 
 
+def hidden(reading: Any, truth: dict[str, Any]) -> list[str]:
+    """The digits a level reading got wrong without doubting them. A doubted reading has no
+    puzzle, so `judge` cannot see them; but the bot reads the screen again, and should the
+    doubt go, such a digit would stand in a puzzle read sure and wrong."""
+    from vision.reading import CellAt, PieceAt, SumAt
+
+    if truth["screen"] != "level" or reading.screen != "level" or truth["puzzle"] is None:
+        return []
+    keys = {d.key for d in reading.doubts}
+    doubted_at = {d.key.at for d in reading.doubts if isinstance(d.key, PieceAt)}
+    givens = {(r, c): v for r, c, v in truth["puzzle"]["cells"]}
+    on_board = {(r, c): v for r, c, v in truth["placed"]}
+    totals = {(s["axis"], s["index"], s.get("side")): (s["total"], s["scope"])
+              for s in truth["puzzle"]["sums"]}
+    tray = [(p["value"], p["box"]) for p in truth["boxes"]["pieces"]]
+    wrong = []
+    for cell in reading.cells:
+        if cell.value is not None and cell.value != givens.get(cell.cell) \
+                and CellAt(*cell.cell) not in keys:
+            wrong.append(f"cell {cell.cell} {cell.value} for {givens.get(cell.cell)}")
+    for piece in reading.pieces:
+        if piece.at is not None:
+            if piece.value != on_board.get(piece.at) and piece.at not in doubted_at:
+                wrong.append(f"placed {piece.at} {piece.value} for {on_board.get(piece.at)}")
+            continue
+        x, y = piece.box.center
+        under = [v for v, (bx, by, bw, bh) in tray if bx <= x <= bx + bw and by <= y <= by + bh]
+        if under and piece.value != under[0] and not any(
+                isinstance(d.key, PieceAt) and d.key.at is None for d in reading.doubts):
+            wrong.append(f"piece {piece.value} for {under[0]}")
+    for s in reading.sums:
+        if SumAt(s.axis, s.index, s.side) in keys or SumAt(s.axis, s.index) in keys:
+            continue
+        meant = totals.get((s.axis, s.index, s.side))
+        if meant is not None and meant != (s.total, s.scope):
+            wrong.append(f"sum {s.axis} {s.index} {s.side} {s.total} {s.scope} for "
+                         f"{meant[0]} {meant[1]}")
+    return wrong
+
+
 def features(case: Case, look: Any) -> dict[str, str]:
     """The look's features a doubt is grouped by."""
     d = look.degrade
@@ -229,6 +272,7 @@ class Outcome:
     read_ms: float
     features: dict[str, str]
     settled: int = 0  # doubtful digits the puzzle's rules settled (vision.resolve)
+    hidden: tuple[str, ...] = ()  # a doubted reading's digits wrong and not doubted (`hidden`)
 
 
 def sweep(seeds: Iterable[int], levels: Sequence[int] = (), layouts: bool = False,
@@ -263,8 +307,10 @@ def _read(chosen: Sequence[Case]) -> list[Outcome]:
         reading = read_screen(shot.image)
         ms = (time.perf_counter() - started) * 1000
         verdict, detail = judge(reading, shot.truth)
+        unseen = tuple(hidden(reading, shot.truth)) if verdict == "doubt" else ()
         outcomes.append(Outcome(case, verdict, detail, ms,
-                                features(case, random_look(case.seed)), len(reading.settled)))
+                                features(case, random_look(case.seed)), len(reading.settled),
+                                unseen))
     return outcomes
 
 
@@ -303,6 +349,9 @@ def report(outcomes: list[Outcome], show: int) -> str:
     for o in outcomes:
         if o.verdict == "sure-wrong":
             lines.append(f"SURE-WRONG {o.case}: {o.detail}")
+    behind = [o for o in outcomes if o.hidden]
+    lines.append(f"doubted frames with a digit read wrong and not doubted: {len(behind)}")
+    lines += [f"HIDDEN {o.case}: {'; '.join(o.hidden)}" for o in behind]
     for o in doubts[:show]:
         lines.append(f"doubt {o.case}: {o.detail}")
     return "\n".join(lines)
