@@ -11,7 +11,8 @@ A reading is
   sure-wrong  anything else: a puzzle, level, screen or map read without a doubt and wrong.
 A doubted level reading has no puzzle, so a digit read sure and wrong beside the doubt would
 not show; each such digit is listed as HIDDEN (`hidden`): a re-read without the doubt would
-build the puzzle on it, so it counts against vision as much as a sure-wrong reading does.
+build the puzzle on it. (The verdict stays a doubt: a wrong total is also checked by the
+puzzle's rules, which find no answer with it.)
 Doubts are then grouped by look feature (font, text effect, blue ring, rescale band, ...),
 so the kinds of look that still cause them show.
 
