@@ -521,7 +521,7 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         elif not crop.confirm and len({g.text for g in sure}) == 1 \
                 and not _outvoted(sure[0].text, views) \
                 and not ring_closed(crop, sure[0].text, views) \
-                and not _weak_alone(crop, sure):
+                and not _weak_alone(crop, sure, views):
             read[crop.element] = LabelRead(max(sure, key=lambda g: g.confidence), first.box)
         elif crop.confirm:
             read[crop.element] = LabelRead(_unsettled(first.glyph), first.box)
@@ -575,22 +575,28 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
                            glyph.alternatives), read.box)
 
 
-def _weak_alone(crop: LabelCrop, sure: Sequence[Glyph]) -> bool:
+def _weak_alone(crop: LabelCrop, sure: Sequence[Glyph], views: Sequence[Glyph]) -> bool:
     """Whether a piece's or given's digit that one view alone reads sure (its first view
-    doubtful, no other agreeing) falls short of what a first view needs to stand unchecked:
+    doubtful, no other agreeing) falls short of what a first view needs to stand unchecked,
     Tesseract at OcrSettings.recheck and the classifier backing it at
-    DigitSettings.recheck_backing. Alone, that view is the reading's only evidence. Random
-    looks 225129 and 226552: a misplaced piece's red "9" on blue at 0.58x read "6" in its
-    light view alone at 0.88 (classifier 0.90), and a pink "3" on orange at 0.51x read "2"
-    at 0.96 (0.76), both sure and wrong behind another doubt. Of 40 digits read so on 3,200
-    level screens of random looks 200000-203999, every right one stood at 0.98 and 0.96 or
-    more. (Not a sum's: of 53 sums read so there, 8 right ones fell short and 1 wrong one,
-    and the puzzle's rules check every total, vision.resolve.)"""
+    DigitSettings.recheck_backing, while no other view's classifier names it at
+    DigitSettings.backs: that view is then the reading's only evidence. Random looks 225129
+    and 226552: a misplaced piece's red "9" on blue at 0.58x read "6" in its light view alone
+    at 0.88 (classifier 0.90; the other views voting "6" at 0.28 and "0"), and a pink "3" on
+    orange at 0.51x read "2" at 0.96 (0.76; the others "9" and "8"), both sure and wrong
+    behind another doubt. A footless "1" at 0.55x-0.58x read so at 0.93-0.95 (0.60-0.83) is
+    right, another view voting "1" at 0.56-0.66 (random looks 46380, 999). Of 40 digits read
+    so on 3,200 level screens of random looks 200000-203999, every right one stood at 0.98
+    and 0.96 or more. (Not a sum's: of 53 sums read so there, 8 right ones fell short and 1
+    wrong one, and the puzzle's rules check every total, vision.resolve.)"""
     if crop.digits != 1 or len(sure) != 1:
         return False
     glyph = sure[0]
-    return glyph.confidence < OCR.recheck or glyph.vote != glyph.text \
-        or glyph.vote_probability < DIGITS.recheck_backing
+    if glyph.confidence >= OCR.recheck and glyph.vote == glyph.text \
+            and glyph.vote_probability >= DIGITS.recheck_backing:
+        return False
+    return not any(view is not glyph and view.vote == glyph.text
+                   and view.vote_probability >= DIGITS.backs for view in views)
 
 
 def _weakly_backed(crop: LabelCrop, glyph: Glyph, least: float | None = None) -> bool:
