@@ -1196,7 +1196,8 @@ def test_a_misplaced_pieces_digit_one_view_alone_reads_weakly_is_no_reading(seed
     orange one at 0.51x): a broken rule's digit on a piece, its first view doubtful, read "6"
     and "2" in one other view alone at 0.88 and 0.96, the classifier backing them at 0.90 and
     0.76. Sure and wrong behind another doubt (bench.looks.hidden), they would have stood
-    in the puzzle of a re-read without it. A lone view must now be as sure as a first view
-    that stands unchecked (vision.crops._weak_alone)."""
+    in the puzzle of a re-read without it. A lone view must now be read sure past the bars
+    under which any digit is read again, or be backed by another view's vote
+    (vision.crops._weak_alone)."""
     (outcome,) = sweep([seed])
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome

@@ -577,9 +577,9 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
 
 def _weak_alone(crop: LabelCrop, sure: Sequence[Glyph], views: Sequence[Glyph]) -> bool:
     """Whether a piece's or given's digit that one view alone reads sure (its first view
-    doubtful, no other agreeing) falls short of what a first view needs to stand unchecked,
-    Tesseract at OcrSettings.recheck and the classifier backing it at
-    DigitSettings.recheck_backing, while no other view's classifier names it at
+    doubtful, no other agreeing) falls short of Tesseract at OcrSettings.recheck and the
+    classifier backing it at DigitSettings.recheck_backing (under which any digit reading is
+    read again in its other views), while no other view's classifier names it at
     DigitSettings.backs: that view is then the reading's only evidence. Random looks 225129
     and 226552: a misplaced piece's red "9" on blue at 0.58x read "6" in its light view alone
     at 0.88 (classifier 0.90; the other views voting "6" at 0.28 and "0"), and a pink "3" on
