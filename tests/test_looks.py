@@ -1201,3 +1201,12 @@ def test_a_misplaced_pieces_digit_one_view_alone_reads_weakly_is_no_reading(seed
     (vision.crops._weak_alone)."""
     (outcome,) = sweep([seed])
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+
+
+def test_a_misplaced_pieces_digit_its_first_view_alone_reads_weakly_is_no_reading() -> None:
+    """Random look 231165 (held out): a pink "2" in a dark ring on a green piece at 0.53x,
+    its bottom bar lost as cut, read "7" at 0.93 in its first view (the classifier at 0.71),
+    while its other views read nothing, voting "7" at 0.04. That view alone was the
+    reading's evidence, as a lone other view's is above (vision.crops._weak_alone)."""
+    (outcome,) = sweep([231165])
+    assert outcome.verdict == "doubt" and not outcome.hidden, outcome
