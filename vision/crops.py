@@ -586,7 +586,8 @@ def _weak_alone(crop: LabelCrop, sure: Sequence[Glyph], views: Sequence[Glyph]) 
     at 0.53x, its bottom bar lost as cut, read "7" at 0.93 (classifier 0.71), its other
     views reading nothing and voting "7" at 0.04 and "1". On 1,400 level screens of random
     looks 200000-201999, 764 pieces and givens stood on their first view so: one was no
-    other view's (a right "4", voted "1" elsewhere), the rest were named. Random looks 225129
+    other view's (a right "4", voted "1" elsewhere), the rest were named; on random looks
+    230000-231999, a right "3" at 0.95 (0.76) was doubted so, 230167. Random looks 225129
     and 226552: a misplaced piece's red "9" on blue at 0.58x read "6" in its light view alone
     at 0.88 (classifier 0.90; the other views voting "6" at 0.28 and "0"), and a pink "3" on
     orange at 0.51x read "2" at 0.96 (0.76; the others "9" and "8"), both sure and wrong
