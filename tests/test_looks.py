@@ -1203,6 +1203,15 @@ def test_a_misplaced_pieces_digit_one_view_alone_reads_weakly_is_no_reading(seed
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
 
 
+def test_a_fit_that_closes_its_runner_ups_gap_is_no_reading() -> None:
+    """Random look 232539 (held out): a ringed blue "05" 6 px tall at 0.52x, which the rules
+    allow 5 or 9, fitted "09" 7.3 % better than "05" (the ring closes the 5's upper notch),
+    and was taken, sure and wrong. A fit's best that is its runner-up with a gap closed is no
+    reading (FittedSettings.ring_closes)."""
+    (outcome,) = sweep([232539])
+    assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+
+
 def test_a_misplaced_pieces_digit_its_first_view_alone_reads_weakly_is_no_reading() -> None:
     """Random look 231165 (held out): a pink "2" in a dark ring on a green piece at 0.53x,
     its bottom bar lost as cut, read "7" at 0.93 in its first view (the classifier at 0.71),

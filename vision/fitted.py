@@ -29,6 +29,7 @@ import numpy as np
 
 from puzzle.geometry import Box
 from vision.dimmed import _blurred, _drawn, _shrunk, font_arrays, kerned
+from vision.ocr import closes
 from vision.settings import FITTED
 
 __all__ = ["TEMPLATES", "clearly_best", "fit_totals"]
@@ -142,10 +143,17 @@ def _residual(planes: list[_Plane], fill: np.ndarray, ring: np.ndarray) -> np.nd
 def clearly_best(fits: dict[int, float], named: Collection[int] = ()) -> int | None:
     """The total whose fit lies under every other's by FITTED.share of its own residual
     (FITTED.named_share when it is one of the totals the label's own reading `named`), or
-    None (fewer than two fitted, or none so clear)."""
+    None (fewer than two fitted, or none so clear, or the best is the runner-up with a gap
+    closed: FITTED.ring_closes).
+
+    >>> clearly_best({5: 10.0, 9: 9.0}), clearly_best({5: 9.0, 9: 10.0})
+    (None, 5)
+    """
     if len(fits) < 2:
         return None
     best, runner_up = sorted(fits, key=fits.__getitem__)[:2]
+    if closes(f"{best:02d}", f"{runner_up:02d}", FITTED.ring_closes):
+        return None
     least = max(fits[best], 1e-9)
     share = FITTED.named_share if best in named else FITTED.share
     return best if (fits[runner_up] - least) / least >= share else None
