@@ -1203,6 +1203,16 @@ def test_a_misplaced_pieces_digit_one_view_alone_reads_weakly_is_no_reading(seed
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
 
 
+def test_a_pieces_red_digit_as_near_the_ground_as_its_fill_still_makes_it_a_piece() -> None:
+    """Random look 234160 (held out) at 1.64x: a blue piece placed on a lavender ground, its
+    "3" pink for a broken rule, 40 from the ground at most. The piece's fill, near the ground
+    too, is found by its hue only where its middle holds a digit, and the pink one was no
+    digit (too near the ground): the cell was read as a given with no digits. A digit redder
+    than both the fill and the ground is one (vision.pieces._holds_white)."""
+    (outcome,) = sweep([234160])
+    assert outcome.verdict == "exact", outcome
+
+
 def test_a_fit_that_closes_its_runner_ups_gap_is_no_reading() -> None:
     """Random look 232539 (held out): a ringed blue "05" 6 px tall at 0.52x, which the rules
     allow 5 or 9, fitted "09" 7.3 % better than "05" (the ring closes the 5's upper notch),

@@ -98,7 +98,10 @@ def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect,
     label's digits), PIECE.white_share of it at least. A digit turned red by a broken rule
     counts too: pink on a light fill is no lighter than it, only redder (random look 207547:
     two lavender pieces with pink 5s were no pieces, their cells no cells, and the level
-    was read without them, sure and wrong)."""
+    was read without them, sure and wrong), and so does one as near the ground as that
+    where it is redder than the ground too (random look 234160: a blue piece's pink "3" on
+    a lavender ground, 40 from it at most, left its cell read as a given with no digit);
+    the ground seen between a label's digits is no redder than itself."""
     x, y, w, h = (round(v) for v in (fill.x + fill.w / 4, fill.y + fill.h / 4,
                                        fill.w / 2, fill.h / 2))
     middle = view[y:y + h, x:x + w]
@@ -108,7 +111,7 @@ def _holds_white(view: np.ndarray, background: np.ndarray, fill: Rect,
     lighter = dimmest >= int(np.median(dimmest)) + PIECE.white_over
     redder = red_text(middle, colour) > 0  # redder than the fill's own `colour`
     unlike_ground = distance(middle, background) >= COLOUR.ink_distance
-    digit = (lighter | redder) & unlike_ground
+    digit = ((lighter | redder) & unlike_ground) | (redder & (red_text(middle, background) > 0))
     return bool(np.count_nonzero(digit) >= PIECE.white_share * dimmest.size)
 
 
