@@ -975,7 +975,8 @@ class FittedSettings:
     # 0.065). The digits' boxes of 4,413 sums found in random looks 0-1499 stood 1.06 to
     # 1.87 times as wide as tall (median 1.54); one digit stands 0.3-0.75.
     two_digits_aspect: float = 0.9
-    # (open, closed) digits: a best fit that is its runner-up with such a gap closed is not
+    # (open, closed) digits: OcrSettings.ring_closes and a "5" whose upper notch a ring shuts
+    # into a "9". A best fit that is its runner-up with such a gap closed is not
     # taken, however far it leads. A ring and blur add ink round a small sum's digits and
     # never take it away, and the templates' rings fit a closed shape as well as the screen's:
     # random look 232539's ringed blue "05", 6 px tall at 0.52x, fitted "09" 7.3 % better
@@ -984,7 +985,7 @@ class FittedSettings:
     # sums, 92 bests taken) held 6 bests that closed their runner-up (four "09" over a true
     # "05", "26" over 25, "18" over 13 where the truth, 19, was not allowed), all wrong, and
     # no right one.
-    ring_closes: tuple[tuple[str, str], ...] = (("3", "8"), ("5", "6"), ("5", "9"))
+    ring_closes: tuple[tuple[str, str], ...] = (*OcrSettings.ring_closes, ("5", "9"))
 
 
 @dataclass(frozen=True)
