@@ -254,3 +254,24 @@ def test_an_undimmed_00_names_no_level() -> None:
     reading = read_screen(render(case).image)
     assert reading.level is None
     assert reading.doubts
+
+
+@pytest.mark.parametrize("seed", [300062])
+def test_a_large_ringed_label_is_read_undimmed_and_smoothed(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forced "Level Completed" look 300062: a dimmed "06" in a dark outline at 1.22x under
+    JPEG 51, which no view read and the undimmed copy read "04" unsure, its stretched JPEG
+    blocks breaking the fill inside the ring. Smoothed first (COMPLETED.undim_blurs), the
+    undimmed copy reads "06" sure, a value the views named: the label reads exactly, and
+    without the smoothing stays a doubt."""
+    from dataclasses import replace
+
+    import vision.menus
+    from vision import read_screen
+
+    shot = _completed_case(seed)
+    assert shot.truth["level"] == 6
+    assert read_screen(shot.image).level == 6
+    monkeypatch.setattr(vision.menus, "COMPLETED",
+                        replace(vision.menus.COMPLETED, undim_blurs=()))
+    assert read_screen(shot.image).level is None

@@ -235,16 +235,17 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # one of the values the views named, and closing no digits two views read (`_opened`):
         # the ring closes the undimmed "3" too, while the views read it open (an outlined
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
-        undimmed = _undimmed(shot, label_box)
-        again = read_level_label(undimmed, digits, label_box, count)
+        # Read as it is, then smoothed (COMPLETED.undim_blurs), each held to the same bars.
         named = {v for d in doubts for v in d.candidates}
-        # (`distinct`: the views as cut, the one pass a label this large is read in)
-        if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                and int(again.text) in named and not _opened(again.text, distinct) \
-                and not _zero_named(again.text, distinct) \
-                and not (_closed_named(again.text, distinct) and not ringed()) \
-                and not _beaten(int(again.text), matched):
-            return int(again.text), label_box, []
+        for blur in (0.0, *COMPLETED.undim_blurs):
+            again = read_level_label(_undimmed(shot, label_box, blur), digits, label_box, count)
+            # (`distinct`: the views as cut, the one pass a label this large is read in)
+            if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
+                    and int(again.text) in named and not _opened(again.text, distinct) \
+                    and not _zero_named(again.text, distinct) \
+                    and not (_closed_named(again.text, distinct) and not ringed()) \
+                    and not _beaten(int(again.text), matched):
+                return int(again.text), label_box, []
     if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
         # the views saw broken strokes (numbers of two digits: the matcher draws those).
@@ -427,17 +428,20 @@ def _joins(runs: Sequence[Part], line: Sequence[Part]) -> bool:
     return any(overlaps(run, word) and overlaps(run, number) for run in runs)
 
 
-def _undimmed(shot: Shot, around: Box) -> Shot:
+def _undimmed(shot: Shot, around: Box, blur: float = 0.0) -> Shot:
     """`shot` with the dimming undone round `around` (the label): the overlay keeps a small
     share of every colour difference, so each pixel's difference from the overlay is
     stretched until the strongest ink's is COMPLETED.undim_contrast, on a light grey ground
-    (the background the copy's colour tests then take)."""
+    (the background the copy's colour tests then take). `blur`: the differences smoothed
+    first by a Gaussian of this sigma (px; COMPLETED.undim_blurs)."""
     image = shot.image.copy()  # (only the label's surroundings are turned to floats)
     pad = 2 * around.h
     y0, y1 = max(0, around.y - pad), min(image.shape[0], around.bottom + pad)
     x0, x1 = max(0, around.x - pad), min(image.shape[1], around.right + pad)
     difference = image[y0:y1, x0:x1].astype(np.float32) - np.asarray(shot.background,
                                                                      np.float32)
+    if blur > 0:
+        difference = cv2.GaussianBlur(difference, (0, 0), blur)
     strongest = max(1.0, float(np.percentile(np.abs(difference.mean(axis=2)),
                                              COMPLETED.ink_percentile)))
     ground = COMPLETED.undim_ground

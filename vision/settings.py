@@ -734,6 +734,11 @@ class CompletedSettings:
     undim_contrast: float = 150
     undim_ground: int = 200
     undim_sure: float = 0.85
+    # ... and read again so, still doubtful, with its differences first smoothed by each of
+    # these Gaussian sigmas (px): stretched, the faint ink's JPEG blocks stand out as the
+    # strokes do, and a digit's fill inside a ring breaks into specks (a ringed "06" at 1.22x
+    # under JPEG 51 read "04" unsure, smoothed "06" sure; forced looks 300000-300799).
+    undim_blurs: tuple[float, ...] = (0.7, 1.0)
     # A label still doubtful is matched against the game's fonts as drawn (vision.dimmed):
     # the effects tried round the text (logical px: an outline's reach, a shadow's offset),
     # the zooms about the game's own (linspace: first, last, count), the blurs the capture's
