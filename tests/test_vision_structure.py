@@ -215,3 +215,38 @@ def test_a_boards_cells_stay_one_run_too_long_for_buttons() -> None:
     for start in range(20, 260, 48):
         counts[start:start + 44] = 120
     assert _intervals(counts, 28.0, 60.0) == []
+
+
+# ---- a cell whose outline was missed -------------------------------------------------------
+
+
+def test_a_cell_whose_outline_was_lost_is_a_doubt_not_a_gap() -> None:
+    """Random look 243865: an outlined given "3" at 0.57x under JPEG 54, inside the board,
+    whose outline no pass found. The board was read without that cell, sure and wrong; its
+    digit stands where no sum can (between cells of its row and of its column), so it is a
+    doubt now, and no puzzle is built."""
+    (outcome,) = sweep([243865])
+    assert outcome.verdict == "doubt", outcome.detail
+    assert "cell (3, 1)" in outcome.detail
+
+
+def test_only_ink_between_cells_of_its_row_and_column_is_an_unoutlined_cell() -> None:
+    """A 3x3 board with its middle cell missing: a digit-sized blob there is a cell whose
+    outline was lost; one on the missing corner, or beyond the board's end (a sum's place),
+    or a speck, is not."""
+    from vision.level import unoutlined
+
+    canvas = np.zeros((400, 400), np.uint8)
+    grid = Grid((100.0, 100.0), 48.0, 44.0)
+
+    def digit(row: int, col: int, height: int = 18) -> None:
+        x, y = 100 + 48 * col, 100 + 48 * row
+        cv2.rectangle(canvas, (x - 4, y - height // 2), (x + 4, y + height // 2), 255, -1)
+
+    taken = {(r, c) for r in range(3) for c in range(3)} - {(1, 1), (0, 2)}
+    digit(1, 1, height=6)  # a speck in the middle
+    digit(0, 2)  # the missing corner: the end of its row and of its column
+    digit(1, 4)  # beyond row 1's end, where its sum would stand
+    assert unoutlined(grid, ink_parts(canvas, 3)[0], taken) == []
+    digit(1, 1)  # a digit in the middle: between cells across and down
+    assert unoutlined(grid, ink_parts(canvas, 3)[0], taken) == [(1, 1)]

@@ -505,6 +505,10 @@ class LevelSettings:
     # much smaller enclosed squares are text (the inside of a "Q", the Restart and Quit icons)
     # and much larger ones are the tray's or the window's frame.
     odd_outline: tuple[float, float] = (0.6, 1.6)
+    # Of the pitch: ink this tall on a grid point between cells, where no outline was found,
+    # is a digit of a cell whose outline was missed (vision.level.unoutlined); a digit
+    # stands about 0.4 of the pitch, JPEG's specks and a leaf's edge a few pixels.
+    loose_digit: float = 0.25
     # Cell outlines are wiped from the ink before the sums are looked for, so an arrow touching
     # an outline stands on its own: the wipe reaches this far (of the side) outside an outline
     # (its blurred edge) and stops this far inside it (a given's digit is left alone).
