@@ -441,7 +441,7 @@ def _undimmed(shot: Shot, around: Box, blur: float = 0.0) -> Shot:
     difference = image[y0:y1, x0:x1].astype(np.float32) - np.asarray(shot.background,
                                                                      np.float32)
     if blur > 0:
-        difference = cv2.GaussianBlur(difference, (0, 0), blur)
+        difference = np.asarray(cv2.GaussianBlur(difference, (0, 0), blur), np.float32)
     strongest = max(1.0, float(np.percentile(np.abs(difference.mean(axis=2)),
                                              COMPLETED.ink_percentile)))
     ground = COMPLETED.undim_ground
