@@ -286,11 +286,11 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
         # A piece as pale as the background round it (a light blue fill on a pale ground)
         # leaves its cell's outline looking empty inside: the cell holds the piece.
         cells.pop(cell, None)
+    taken = set(cells) | _placed_cells(pieces, grid)
     doubts += [Doubt(CellAt(*cell), "ink of a digit inside the board where no cell's outline "
                      "was found", shot.box(grid.cell_square(*cell)))
-               for cell in unoutlined(grid, parts, set(cells) | _placed_cells(pieces, grid))]
-    sums = find_sums(parts, grid, sorted(set(cells) | _placed_cells(pieces, grid)), labels,
-                     logical)
+               for cell in unoutlined(grid, parts, taken)]
+    sums = find_sums(parts, grid, sorted(taken), labels, logical)
     return Board(grid, MappingProxyType(cells), tuple(pieces), tuple(sums), tuple(parts),
                  tuple(doubts))
 
