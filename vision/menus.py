@@ -364,10 +364,8 @@ def _beaten(number: int, matched: Callable[[], Match | None]) -> bool:
     fills the gaps the matcher's templates keep (forced looks 54374 and 118392, "03" at
     2.1x-2.3x read undimmed, fitted "08" and "68" best)."""
     match = matched()
-    # (each digit the same or closed, a 0 into a 6, 8 or 9 too: "68" closes "03")
-    closings = (*OCR.ring_closes, *(("0", digit) for digit in OCR.closed_zero))
     return match is not None and match.beats(number) \
-        and not closes(f"{match.number:02d}", f"{number:02d}", closings)
+        and not closed_form(f"{match.number:02d}", f"{number:02d}")
 
 
 def _columns(faint: np.ndarray, line: Sequence[Part], threshold: float) -> list[Part] | None:
