@@ -898,7 +898,7 @@ def _numbered(seed: int, completed: bool = True):  # type: ignore[no-untyped-def
 
 @pytest.mark.parametrize(("seed", "completed", "misread"), [
     (112150, True, 37), (112573, True, 33), (110126, False, 5), (112042, True, 85),
-    (112166, True, 1)])
+    (112166, True, 1), (303154, True, 6)])
 def test_a_dimmed_label_of_a_later_level_is_never_read_sure_and_wrong(
         seed: int, completed: bool, misread: int) -> None:
     """Labels 16-99 the rules measured on levels 1-15 read sure and wrong:
@@ -910,6 +910,8 @@ def test_a_dimmed_label_of_a_later_level_is_never_read_sure_and_wrong(
     - a "55" and a "61" in thick dark rings at 1.5x-1.6x, which the views named along with
       "85" and "01", matched "85" and "01" clearly: the matcher's templates misfit a thick
       ring, and a ringed label's match is not taken (vision.menus._ringed).
+    - a "66" in a thick dark outline at 2.3x, read "06" sure by one view of four and "66"
+      by another's vote, 0.68: a ring closes a "6" into a "0" (vision.menus._alone).
     (Still read sure and wrong: a "69" in a thick ring read "09" by the views, 112068; the
     matcher also fits "61" and "64" ahead of right "01" and "04", so it cannot settle a
     padded "0".)"""

@@ -1229,3 +1229,16 @@ def test_a_misplaced_pieces_digit_its_first_view_alone_reads_weakly_is_no_readin
     reading's evidence, as a lone other view's is above (vision.crops._weak_alone)."""
     (outcome,) = sweep([231165])
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+
+
+def test_a_lone_sure_padded_zero_another_view_names_as_a_6_does_not_stand_alone() -> None:
+    """In a thick ring a "6"'s hook closes into a "0": an outlined dimmed "66" at 2.3x read
+    "06" sure in one view of four, another voting "66" at 0.68 (the bench's --numbers
+    --completed, 303154: sure and wrong). That view is then no evidence between the two."""
+    from vision.menus import _alone
+
+    lone = Glyph("06", 1.0, (), "06", 0.93)
+    assert _alone([Glyph("6", 0.0, ("06",), "06", 0.52), lone]) == lone
+    assert _alone([lone, Glyph("46", 0.3, ("66",), "66", 0.68)]) is None
+    assert _alone([lone, Glyph("", 0.0, (), "86", 0.2)]) is None  # voted, however weakly
+    assert _alone([lone, Glyph("", 0.0, ("16",), "16", 0.5)]) == lone  # no closed "0"
