@@ -1242,3 +1242,27 @@ def test_a_lone_sure_padded_zero_another_view_names_as_a_6_does_not_stand_alone(
     assert _alone([lone, Glyph("46", 0.3, ("66",), "66", 0.68)]) is None
     assert _alone([lone, Glyph("", 0.0, (), "86", 0.2)]) is None  # voted, however weakly
     assert _alone([lone, Glyph("", 0.0, ("16",), "16", 0.5)]) == lone  # no closed "0"
+
+
+def test_a_consensus_stands_where_views_read_a_closed_form_of_it() -> None:
+    """Added ink closes gaps and never opens them: Tesseract reading a dimmed ringed "05" as
+    "6" (random look 244129 at 1.2x, every view voting "05" at 0.64-0.82) or a "04" as "94"
+    names a closed form of the classifiers' digits, no other number. A view reading an open
+    form, or other digits, still breaks the consensus."""
+    from vision.menus import _consensus
+    from vision.settings import OCR
+
+    def views(*texts: str, vote: str = "05") -> list[Glyph]:
+        return [Glyph(t, 0.0, (), vote, 0.7) for t in texts]
+
+    assert _consensus(views("6", "5", "5", "5")) == Glyph("05", OCR.doubtful)
+    assert _consensus(views("94", "94", "4", vote="04")) == Glyph("04", OCR.doubtful)
+    assert _consensus(views("5", "3", "5", vote="08")) is None  # "3" opens the "8"
+    assert _consensus(views("5", "7", "5")) is None
+
+
+def test_a_ringed_dimmed_label_tesseract_reads_closed_is_read_from_the_consensus() -> None:
+    """Random look 244129 (held out) as "Level Completed": a "05" in a 1.5 px dark outline at
+    1.2x, read "6" or "5" by Tesseract in every view and voted "05" in each, was a doubt."""
+    (outcome,) = sweep([244129])
+    assert outcome.verdict == "exact", outcome

@@ -664,7 +664,10 @@ def _consensus(seen: list[Glyph]) -> Glyph | None:
     voting other digits under COMPLETED.dissent. Each view alone is too faint to trust, but
     two engines that err in different ways agreeing in every picture, smoothed and enlarged
     differently, are not faint evidence (a dimmed "02" at 0.5x under JPEG: "2" in every view,
-    voted "02" at 0.52-0.91; forced Level Completed look 60395)."""
+    voted "02" at 0.52-0.91; forced Level Completed look 60395). A Tesseract reading that is
+    a closed form of them (vision.ocr.closed_form) names no other number: added ink closes
+    gaps, never opens them (a "05" in a dark outline at 1.2x read "6" or "5" in every view,
+    voted "05" at 0.64-0.82: random look 244129)."""
     width = LEVEL.level_digits
     votes = Counter(g.vote for g in seen)
     if len(seen) < 2 or not votes:
@@ -674,7 +677,8 @@ def _consensus(seen: list[Glyph]) -> Glyph | None:
             or text[0] in OCR.closed_zero:  # (as for a small label: `_unsure_when_small`)
         return None
     spelt = {text, text[1:]} if text[0] == "0" else {text}
-    if any(g.text not in spelt for g in seen) or any(
+    if any(g.text not in spelt and not any(closed_form(g.text, s) for s in spelt)
+           for g in seen) or any(
             g.vote != text and g.vote_probability >= COMPLETED.dissent for g in seen):
         return None
     return Glyph(text, OCR.doubtful)
