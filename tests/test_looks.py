@@ -1266,3 +1266,12 @@ def test_a_ringed_dimmed_label_tesseract_reads_closed_is_read_from_the_consensus
     1.2x, read "6" or "5" by Tesseract in every view and voted "05" in each, was a doubt."""
     (outcome,) = sweep([244129])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_thin_red_given_on_a_pink_ground_is_found() -> None:
+    """Random look 244777 (held out) at 0.68x: a given's red "4" on a pink ground (red above
+    green and blue by 43), its thin strokes blurred to a lean of 60-90: at a margin of 40
+    over the ground only a speck of it was red text, and the cell read as no digits
+    (ColourSettings.red_text_margin)."""
+    (outcome,) = sweep([244777])
+    assert outcome.verdict == "exact", outcome

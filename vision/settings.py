@@ -83,8 +83,11 @@ class ColourSettings:
     # A red given as a shape (vision.colours.red_text, looked for inside cells only): red
     # above green and blue by this much more than the background's own, and by at least
     # `red_text_min` (grey text and its anti-aliased edges lean 30 at most; the tinted
-    # backgrounds are measured against themselves).
-    red_text_margin: int = 40
+    # backgrounds are measured against themselves). Inside a cell a grey digit's edges blend
+    # it with the ground, and lean no further red than the ground does: at 40 a red "4" at
+    # 0.68x on a pink ground (lean 43), its thin strokes blurred to a lean of 60-90, was
+    # lost but for a speck, and the given read as no digits (random look 244777).
+    red_text_margin: int = 30
     red_text_min: int = 40
     # A cell shows a red number when this share of its middle is red ink: a digit's strokes
     # cover ten times that, specks of JPEG noise or anti-aliasing far less.
