@@ -112,12 +112,17 @@ def test_the_dark_core_never_dissents_from_a_first_view_read_sure(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Lab look 21665: "Level 01" in a 1.5 px dark ring at 1.09x, read "01" sure in plain ink
     (the classifier at 0.99); the dark core read "61" sure. Weighed as a view that may
-    dissent from the first, it doubted the label; it only agrees or votes."""
+    dissent from the first, it doubted the label; it only agrees or votes. (Since a view reading a
+    closed form of the first reading is no dissent, vision.crops.read_crops, its "61" would
+    not doubt it there either; other digits would.)"""
     views = [Glyph("01", 0.961, (), "01", 0.992), Glyph("03", 0.3, ("05", "04"), "04", 0.0563),
              Glyph("01", 0.974, (), "01", 0.9733), Glyph("01", 0.741, ("03",), "01", 0.992)]
     core = Glyph("61", 0.716, ("64",), "61", 0.7253)
-    assert _read_label(monkeypatch, [views[0], views[1], core, *views[2:]],
+    other = Glyph("07", 0.716, (), "07", 0.7253)
+    assert _read_label(monkeypatch, [views[0], views[1], other, *views[2:]],
                        3, 2).confidence < OCR.doubtful  # what the place prevents
+    assert _read_label(monkeypatch, [views[0], views[1], core, *views[2:]],
+                       3, 2).confidence >= OCR.doubtful  # a closed form dissents nowhere
     read = _read_label(monkeypatch, [*views, core], 2, 2, core)
     assert read.text == "01" and read.confidence >= OCR.doubtful
 
@@ -240,10 +245,14 @@ def test_smoothed_views_never_dissent_from_a_first_view_read_sure(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Random look 1714: a "04" read sure in plain ink (0.96, the classifier at 0.99) and
     "94" sure in the fill smoothed after (0.74): that view blurs the "0" into a "9". The
-    smoothed views only agree; a first view read sure is checked against the fill view."""
+    smoothed views only agree; a first view read sure is checked against the fill view.
+    (Since a view reading a closed form of the first reading is no dissent, vision.crops.
+    read_crops, its "94" would not doubt it even so; other digits would, as below.)"""
     views = [Glyph("04", 0.96, (), "04", 0.99), Glyph("94", 0.3, ("04",), "04", 0.788),
              Glyph("04", 1.0, (), "04", 0.973), Glyph("94", 0.74, ("04",), "94", 0.742)]
-    assert _read(monkeypatch, views, None).confidence < OCR.doubtful  # what the limit prevents
+    assert _read(monkeypatch, views, None).confidence >= OCR.doubtful
+    other = [*views[:3], Glyph("74", 0.74, ("04",), "74", 0.742)]
+    assert _read(monkeypatch, other, None).confidence < OCR.doubtful  # what the limit prevents
     stood = _read(monkeypatch, views, 2, True)
     assert stood.text == "04" and stood.confidence >= OCR.doubtful
 

@@ -1275,3 +1275,12 @@ def test_a_thin_red_given_on_a_pink_ground_is_found() -> None:
     (ColourSettings.red_text_margin)."""
     (outcome,) = sweep([244777])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_view_reading_a_closed_form_of_the_first_reading_is_no_dissent() -> None:
+    """Random look 246147 (held out): a level screen's "Level 02" in a 2 px dark ring at
+    1.57x, read "02" at 0.96 and voted 0.99 in its first view, was doubted because another
+    view read "92" sure: the ring closing the "0". Added ink closes gaps, never opens them
+    (vision.crops.read_crops)."""
+    (outcome,) = sweep([246147])
+    assert outcome.verdict == "exact", outcome

@@ -20,6 +20,7 @@ from vision.colours import darkness, distance, luma
 from vision.locate import GameView
 from vision.ocr import (
     Glyph,
+    closed_form,
     closes,
     closes_some,
     combined,
@@ -484,13 +485,17 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
         if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
             # Read sure but not by a wide margin: it stands unless another view reads as many
             # other digits sure (a light ring closes a "3" into an "8" as plain ink, and the
-            # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one.
+            # classifier and Tesseract agree on the "8"). A view reading fewer digits lost one;
+            # one reading a closed form of it (vision.ocr.closed_form) gained ink, as rings
+            # add it, and names nothing else (random look 246147: a "Level 02" in a 2 px dark
+            # ring at 1.57x, read "02" at 0.96, voted 0.99, doubted for a view's sure "92").
             dissenting = [*views[1:crop.voted_views],
                           *(views[n] for n in crop.dissents if n < len(views)
                             and closes(first.glyph.text, views[n].text))]
             backing = DIGITS.views_agree if _short_of_sure(crop, first.glyph) else 0.0
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful
+                   and not closed_form(g.text, first.glyph.text)
                    and (not backing or (g.vote == g.text and g.vote_probability >= backing))
                    for g in dissenting):
                 over = _backed_pair(crop, views)
