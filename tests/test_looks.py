@@ -1277,6 +1277,40 @@ def test_a_thin_red_given_on_a_pink_ground_is_found() -> None:
     assert outcome.verdict == "exact", outcome
 
 
+def test_a_dark_sum_with_a_few_blue_specks_is_dark_as_its_levels_others() -> None:
+    """Random look 247527 (held out) at 1.57x on a blue ground: two dark sums kept 3 blue
+    pixels of JPEG's (1.0-1.1 % of their ink), in the band where the scope is unknown, their
+    ink leaning as blue as the level's four other dark sums' did (vision.level.
+    _dark_as_the_rest)."""
+    (outcome,) = sweep([247527])
+    assert outcome.verdict == "exact", outcome
+
+
+def test_a_dark_sum_is_dark_only_beside_dark_sums_that_match_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The band's label stays of unknown scope without two dark labels beside it, leaning
+    further blue than they do, or paler than they are."""
+    from types import SimpleNamespace
+
+    import vision.level as level
+
+    labels = [SimpleNamespace(n=n) for n in range(4)]
+    colours = {0: (300, 0, 0, 20.0), 1: (300, 1, 0, 22.0), 2: (300, 4, 0, 24.0),
+               3: (300, 4, 0, 30.0)}  # (ink pixels, blue, red, lean)
+    monkeypatch.setattr(level, "_ink_colour", lambda _shot, found: colours[found.n])
+    scopes = {id(labels[0]): "line", id(labels[1]): "line", id(labels[2]): None,
+              id(labels[3]): None}
+    depths = {id(d): 100.0 for d in labels}
+
+    def settled(scopes: dict, depths: dict) -> list:  # type: ignore[type-arg]
+        found = level._dark_as_the_rest(None, labels, scopes, depths)  # type: ignore[arg-type]
+        return [found[id(d)] for d in labels]
+
+    assert settled(scopes, depths) == ["line", "line", "line", None]  # 30 leans too far
+    assert settled({**scopes, id(labels[1]): None}, depths)[2] is None  # one dark label
+    assert settled(scopes, {**depths, id(labels[2]): 40.0})[2] is None  # paler
+
+
 def test_a_view_reading_a_closed_form_of_the_first_reading_is_no_dissent() -> None:
     """Random look 246147 (held out): a level screen's "Level 02" in a 2 px dark ring at
     1.57x, read "02" at 0.96 and voted 0.99 in its first view, was doubted because another

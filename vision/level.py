@@ -765,6 +765,7 @@ def _sum_readings(shot: Shot, board: Board, reads: Mapping[Element, LabelRead],
     readings = []
     scopes = {id(drawn): _scope(shot, drawn) for drawn in board.sums}
     depths = {id(drawn): _ink_depth(shot, drawn) for drawn in board.sums}
+    scopes = _dark_as_the_rest(shot, board.sums, scopes, depths)
     for drawn in board.sums:
         found = _countable_ends(drawn, cells) if drawn.elsewhere \
             and scopes[id(drawn)] == "placed" else drawn
@@ -977,12 +978,10 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     a lighter blue arrow, so its median ink colour need not be blue, but much of its ink is;
     a dark sum's ink is grey throughout (its anti-aliased edges take at most a tint of the
     background, whose hue is never the blue sums'). Red ink (a broken rule) is no scope."""
-    patch, inked = _label_ink(shot, found)
-    total = int(inked.sum())
-    if total == 0:
+    colour = _ink_colour(shot, found)
+    if colour is None:
         return None
-    blue = int((blue_ink(patch) > 0)[inked].sum())
-    red = int((red_ink(patch, shot.background) > 0)[inked].sum())
+    total, blue, red, lean = colour
     if red >= LEVEL.red_share * total and red > blue:
         return None
     if blue >= LEVEL.blue_share * total:
@@ -991,8 +990,6 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
     # resolution, and no dark label shows this much; read as dark it would be sure and wrong.
     # Their ink as a whole still leans blue, well beyond the background's own lean (a dark
     # label's ink leans as the background does, or less): then they are blue.
-    b, g, r = (patch[:, :, i][inked].astype(np.int16) for i in range(3))
-    lean = float(np.median(b - np.maximum(g, r)))
     bb, bg, br = (int(v) for v in np.asarray(shot.background).reshape(3))
     beyond_ground = lean >= bb - max(bg, br) + LEVEL.blue_lean
     if blue < LEVEL.dark_share * total:
@@ -1001,11 +998,54 @@ def _scope(shot: Shot, found: FoundSum) -> Scope | None:
         # beyond the background's. Unmeasured there, so no scope (a doubt), never dark.
         return None if beyond_ground and lean >= LEVEL.blue_lean else "line"
     if blue < LEVEL.lean_share * total:
-        return None  # as few blue pixels as a dark label may show (LevelSettings.lean_share)
+        # as few blue pixels as a dark label may show (LevelSettings.lean_share): unknown,
+        # unless the level's dark labels show the same ink (`_dark_as_the_rest`)
+        return None
     # More blue pixels a dark label shows only on a blue ground, where its ink leans less
     # than the ground's: leaning blue beyond the background's will do, however little in
     # itself (a dark label's ink may lean 21: LevelSettings.blue_lean).
     return "placed" if beyond_ground else None
+
+
+def _ink_colour(shot: Shot, found: FoundSum) -> tuple[int, int, int, float] | None:
+    """A label's ink pixels, how many of them are blue and how many red, and the median of
+    their blue over red and green (their lean); None for a label without ink."""
+    patch, inked = _label_ink(shot, found)
+    total = int(inked.sum())
+    if total == 0:
+        return None
+    blue = int((blue_ink(patch) > 0)[inked].sum())
+    red = int((red_ink(patch, shot.background) > 0)[inked].sum())
+    b, g, r = (patch[:, :, i][inked].astype(np.int16) for i in range(3))
+    return total, blue, red, float(np.median(b - np.maximum(g, r)))
+
+
+def _dark_as_the_rest(shot: Shot, sums: Sequence[FoundSum], scopes: dict[int, Scope | None],
+                      depths: Mapping[int, float | None]) -> dict[int, Scope | None]:
+    """`scopes` (by the labels' ids), where a label of unknown scope is dark as the level's
+    dark labels are: the game draws every dark sum in one colour. Only a label whose few blue
+    pixels lie between LEVEL.dark_share and .lean_share (no red of a broken rule), whose ink
+    leans blue no more than theirs does (LEVEL.peer_lean beyond the most leaning) and lies as
+    deep under the ground (not `_paler_than_dark`), beside LEVEL.dark_peers of them. Random
+    look 247527 at 1.57x on a blue ground (lean 43): two dark "24" and "29" kept 3 blue
+    pixels of 275 and 293 (1.1 %, 1.0 %), their ink leaning 24 and 23, as the level's four
+    dark labels' (22-25, none blue over 0.4 %) while its blue ones leaned 112: doubts. A
+    blue label that lost its blue keeps its light luma and leans beyond the ground's."""
+    dark = [d for d in sums if scopes[id(d)] == "line"]
+    if len(dark) < LEVEL.dark_peers:
+        return scopes
+    leans = [c[3] for c in (_ink_colour(shot, d) for d in dark) if c is not None]
+    settled = dict(scopes)
+    for drawn in sums:
+        colour = _ink_colour(shot, drawn) if scopes[id(drawn)] is None and leans else None
+        if colour is None:
+            continue
+        total, blue, red, lean = colour
+        if LEVEL.dark_share * total <= blue < LEVEL.lean_share * total \
+                and red < LEVEL.red_share * total and lean <= max(leans) + LEVEL.peer_lean \
+                and not _paler_than_dark(depths[id(drawn)], [depths[id(d)] for d in dark]):
+            settled[id(drawn)] = "line"
+    return settled
 
 
 def _label_ink(shot: Shot, found: FoundSum) -> tuple[np.ndarray, np.ndarray]:

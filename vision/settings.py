@@ -564,7 +564,8 @@ class LevelSettings:
     # green, 1.1 %; 211305, 1 of 2,110 dark labels of random looks 211200-212199, 1.4 %),
     # their ink leaning 11 and -10 in itself but far beyond their grounds' (read blue, the
     # rules then made 209385's "03" a placed 0: sure and wrong). The blue labels of the band
-    # kept 2.2 % and 2.6 % (above). From `dark_share` to this, the scope is unknown (a doubt).
+    # kept 2.2 % and 2.6 % (above). From `dark_share` to this, the scope is unknown (a doubt),
+    # but beside dark labels whose ink it matches (`dark_peers`).
     lean_share: float = 0.02
     # A label taken for dark is of unknown scope (a doubt) where its darkest ink (this
     # percentile of its ink's luma) lies under the ground by less than `dark_depth` of the
@@ -578,6 +579,11 @@ class LevelSettings:
     # would not do: a light outline made one dark label 0.24 as deep as its level's others.
     depth_percentile: float = 10
     dark_depth: float = 0.6
+    # A label of unknown scope with a few blue pixels (from `dark_share` to `lean_share`) is
+    # dark beside this many dark labels of its level, its ink leaning blue at most `peer_lean`
+    # beyond the most leaning of theirs (vision.level._dark_as_the_rest).
+    dark_peers: int = 2
+    peer_lean: float = 5
     # of a sum's ink: this share red (beyond the background's own red, and more than its
     # blue) is a broken rule's red digits, which say no scope.
     red_share: float = 0.25
