@@ -1318,3 +1318,12 @@ def test_a_view_reading_a_closed_form_of_the_first_reading_is_no_dissent() -> No
     (vision.crops.read_crops)."""
     (outcome,) = sweep([246147])
     assert outcome.verdict == "exact", outcome
+
+
+def test_ink_inside_a_board_cell_is_no_stray_digit_of_a_label_beside_it() -> None:
+    """Random look 248481 (held out) at 2.24x: a corner of a placed piece's dark frame, left
+    by the wipe, stood in the next column's cell beside column 0's "16", and as ink beside
+    its digits that no label owns made it unclear. No label stands inside a cell
+    (vision.labels._with_loose_ink)."""
+    (outcome,) = sweep([248481])
+    assert outcome.verdict == "exact", outcome

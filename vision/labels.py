@@ -136,7 +136,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                               union(chain[1:]) if len(chain) > 1 else None, tuple(chain), end))
     # specks and other text that followed a label's arrow belong to no other line's end
     claimed = arrow_ids | {part.label for chain in digits.values() for part in chain}
-    found = [_with_loose_ink(label, parts, grid, claimed) for label in found]
+    found = [_with_loose_ink(label, parts, grid, claimed, cells) for label in found]
     # Stray ink is looked for once every label whose arrow was lost has been: a merged arrow
     # and ringed digits below a column's end cell also stand beside a row's end, and
     # taken there first as stray ink, they hid the column's label (random layout 51562).
@@ -461,24 +461,26 @@ def _same_line(part: Rect, line: Rect) -> bool:
 
 
 def _with_loose_ink(label: FoundSum, parts: Sequence[Part], grid: Grid,
-                    claimed: set[int]) -> FoundSum:
+                    claimed: set[int], cells: Sequence[Cell]) -> FoundSum:
     """The label, marked unclear when digit-sized ink no label owns touches its digits: a
     digit may have gone astray (two labels' digits nearly touching), and the number read
-    without it would be sure and wrong."""
+    without it would be sure and wrong. `cells`: the board's cells, where no label stands."""
     if label.digits is None:
         return label
     gap = LABEL.digit_gap * grid.pitch
     zone = label.digits.inflate(gap)
-    end = grid.cell_square(*label.end)
+    board = set(cells)
     for part in parts:
         if part.label in claimed or part.rect.h < LABEL.text_height * label.digits.h:
             continue
         # No digit: what the outline wipe left of a cell's or piece's outline (a stroke one
-        # logical pixel thin, random look 2051), or ink inside the line's end cell, where
-        # the label never stands (a placed piece's frame at 1.9x, 3129).
+        # logical pixel thin, random look 2051), or ink inside a cell of the board, where
+        # no label stands: a placed piece's frame at 1.9x inside the line's end cell (3129),
+        # at 2.24x, a corner of one in the next column's cell beside a column's "16" (248481).
         short, long = sorted((part.rect.w, part.rect.h))
+        row, col, _ = grid.coordinates(part.center)
         if short < LABEL.min_stroke or long > LABEL.stroke_aspect * short \
-                or end.contains(part.center):
+                or ((row, col) in board and grid.cell_square(row, col).contains(part.center)):
             continue
         if zone.overlaps(part.rect) and _same_line(part.rect, label.digits):
             return replace(label, unclear="ink beside its digits that no label owns")
