@@ -1327,3 +1327,22 @@ def test_ink_inside_a_board_cell_is_no_stray_digit_of_a_label_beside_it() -> Non
     (vision.labels._with_loose_ink)."""
     (outcome,) = sweep([248481])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_label_whose_arrow_and_first_digit_faded_is_a_doubt_not_a_missing_sum() -> None:
+    """Random look 249896 (held out) at 0.52x under JPEG 51: a blue "12" on a pale blue
+    ground kept only its "2"'s core in any mask, 0.69 of the pitch beyond row 3's end, where
+    no arrow stood before it; the level was read without that sum, sure and wrong. A digit's
+    worth of ink alone where a label's digits stand is a label unclear (vision.labels.
+    _stray_ink)."""
+    (outcome,) = sweep([249896])
+    assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+    assert "sum row 3 right" in outcome.detail, outcome
+
+
+def test_a_tray_bracket_below_an_unlabelled_column_is_no_lost_label() -> None:
+    """Random look 250011 (held out): the tray's slot brackets stand 1.1 pitches below a
+    column without a bottom label, a bracket's corner alone on its line. Dark ink is no lost
+    label's (a dark label is never that faint): taken for one, it doubted 9 of 1,000 frames."""
+    (outcome,) = sweep([250011])
+    assert outcome.verdict == "exact", outcome

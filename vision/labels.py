@@ -73,14 +73,17 @@ def union(parts: Sequence[Part]) -> Rect:
 
 
 def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
-              labels: np.ndarray, view: np.ndarray | None = None) -> list[FoundSum]:
+              labels: np.ndarray, view: np.ndarray | None = None,
+              dark: np.ndarray | None = None) -> list[FoundSum]:
     """Sum labels of every row and column that holds cells, each owned by its arrow.
 
     An arrow is a solid triangle; it belongs to the line it points along, outward, standing
     just outside that line's end cell (never to a line whose end it merely stands near).
     Digits follow their arrow outward on the line's axis. Ink right at a line's end that is
     no arrow and no label's digits is reported (a sum whose arrow is unclear). `view`: the
-    logical view the ink was found in, for an arrow whose ink lost its shape (`shaded_arrow`).
+    logical view the ink was found in, for an arrow whose ink lost its shape (`shaded_arrow`);
+    `dark`, the view's dark ink mask, for what a faint coloured label kept of itself
+    (`_stray_ink`).
     """
     ends = _line_ends(cells)
     arrows = []
@@ -155,7 +158,7 @@ def find_sums(parts: Sequence[Part], grid: Grid, cells: Sequence[Cell],
                 else:
                     unlabelled.append((axis, index, side, position))
     for axis, index, side, position in unlabelled:
-        stray = _stray_ink(parts, grid, axis, index, side, position, claimed)
+        stray = _stray_ink(parts, grid, axis, index, side, position, claimed, labels, dark)
         if stray is not None:
             found.append(stray)
     return sorted(found, key=board_order)
@@ -741,9 +744,11 @@ def _sub_part(blob: Part, mask: np.ndarray, along: int, start: int, stop: int) -
 
 
 def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: Side,
-               end: int, claimed: set[int]) -> FoundSum | None:
+               end: int, claimed: set[int], labels: np.ndarray | None = None,
+               dark: np.ndarray | None = None) -> FoundSum | None:
     """Ink right at a line's end, on its axis, that no label owns: a sum whose arrow is not
-    recognisable (reported rather than dropped), or None."""
+    recognisable (reported rather than dropped), or None. Further out, given the blobs'
+    `labels` and the `dark` ink mask: coloured ink of a digit's size alone on its line."""
     row, col = (index, end) if axis == "row" else (end, index)
     cell = grid.cell_square(row, col)
     along, across, outward = _geometry(side)
@@ -761,7 +766,38 @@ def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         near, far = _extent(part, along, outward, edge)
         if -1 <= near <= LABEL.arrow_gap * grid.pitch and far <= LABEL.reach * grid.pitch:
             return FoundSum(axis, index, side, None, None, (part,), (row, col))
+        # Further out, where the digits stand, a digit's worth of coloured ink alone on its
+        # line: what a faint blue label kept of itself. Random look 249896, a blue "12" at
+        # 0.52x on a pale blue ground: its arrow and "1" too faint for any mask, its "2" a
+        # 7x10 core 0.69 of the pitch out; the level was read without that sum, sure and
+        # wrong. Not dark ink: a dark label's ink is never that faint, while the tray's slot
+        # brackets may stand there, a corner alone on its line (random looks 250011 and 8
+        # more of 250000-250999 were doubted so), and tutorial text has letters beside it.
+        if near >= 0 and far <= LABEL.reach * grid.pitch \
+                and long >= LABEL.stray_digit * grid.pitch \
+                and _coloured(part, labels, dark) \
+                and not _beside(part, parts, claimed, LABEL.digit_gap * grid.pitch):
+            return FoundSum(axis, index, side, None, None, (part,), (row, col))
     return None
+
+
+def _coloured(part: Part, labels: np.ndarray | None, dark: np.ndarray | None) -> bool:
+    """Whether under half the blob's pixels are dark ink (False when not known)."""
+    if labels is None or dark is None:
+        return False
+    x, y, w, h = (int(v) for v in (part.rect.x, part.rect.y, part.rect.w, part.rect.h))
+    own = labels[y:y + h, x:x + w] == part.label
+    count = int(own.sum())
+    return count > 0 and int((dark[y:y + h, x:x + w] > 0)[own].sum()) < count / 2
+
+
+def _beside(part: Part, parts: Sequence[Part], claimed: set[int], gap: float) -> bool:
+    """Whether unclaimed ink of at least half its height stands on its line within `gap`."""
+    zone = part.rect.inflate(gap)
+    return any(other.label != part.label and other.label not in claimed
+               and other.rect.h >= LABEL.text_height * part.rect.h
+               and _same_line(other.rect, part.rect) and zone.overlaps(other.rect)
+               for other in parts)
 
 
 def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:

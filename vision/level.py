@@ -290,7 +290,7 @@ def _find_board(shot: Shot, dark: np.ndarray, squares: Sequence[Rect],
     doubts += [Doubt(CellAt(*cell), "ink of a digit inside the board where no cell's outline "
                      "was found", shot.box(grid.cell_square(*cell)))
                for cell in unoutlined(grid, parts, taken)]
-    sums = find_sums(parts, grid, sorted(taken), labels, logical)
+    sums = find_sums(parts, grid, sorted(taken), labels, logical, dark)
     return Board(grid, MappingProxyType(cells), tuple(pieces), tuple(sums), tuple(parts),
                  tuple(doubts))
 

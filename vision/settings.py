@@ -150,6 +150,9 @@ class LabelSettings:
     min_stroke: float = 2  # logical px: thinner blobs at a line's end are an outline's remains
     stroke_aspect: float = 8.0  # longer over its width: a stroke of outline, no digit or arrow
     min_stray_area: int = 8  # logical px: smaller blobs at a line's end are specks
+    # pitch: beyond the arrow's place, coloured ink this tall alone on its line is a digit of
+    # a label the finder lost (vision.labels._stray_ink); a blurred digit's core is 0.2
+    stray_digit: float = 0.15
     label_corner: tuple[float, float] = (0.3, 0.11)  # of the game: where "Level NN" stands
     # A blob of a label's digits (width over height) narrower than `one_digit` is one digit,
     # wider than `two_digits` two touching ones; between, either (a bold "0" blurred at a
