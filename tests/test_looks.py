@@ -1346,3 +1346,12 @@ def test_a_tray_bracket_below_an_unlabelled_column_is_no_lost_label() -> None:
     label's (a dark label is never that faint): taken for one, it doubted 9 of 1,000 frames."""
     (outcome,) = sweep([250011])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_speck_of_red_noise_in_an_empty_cell_is_no_given() -> None:
+    """Random look 251031 (held out) at 0.75x under JPEG 57 on a salmon ground: 5 pixels of
+    JPEG's colour noise in an empty cell passed as red text once its margin over the
+    ground's own lean came down to 30, and the cell read as a given with no digits
+    (ColourSettings.red_text_least)."""
+    (outcome,) = sweep([251031])
+    assert outcome.verdict == "exact", outcome

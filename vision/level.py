@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cache, partial
 from types import MappingProxyType
 
+import cv2
 import numpy as np
 
 from puzzle.geometry import Box, Rect
@@ -417,12 +418,21 @@ def _without_outlines(ink: np.ndarray, squares: Sequence[Rect], side: float) -> 
 def _add_red_givens(ink: np.ndarray, red: np.ndarray, squares: Sequence[Rect],
                     side: float) -> None:
     """Red ink inside the cells added to `ink`: a given marked red (a broken rule) may be
-    small and blurred to pink, and inside a cell nothing else is red."""
+    small and blurred to pink, and inside a cell nothing else is red. Not a speck under
+    COLOUR.red_text_least of a cell: JPEG's colour noise on a reddish ground leaves some
+    (random look 251031: 5 pixels in an empty cell on a salmon ground, 0.75x, JPEG 57,
+    then read as a given with no digits; a red "4" at 0.68x kept 66, 244777)."""
     inset = LEVEL.outline_inset * side
     for sq in squares:
         y0, y1 = max(0, int(sq.y + inset)), int(sq.y + sq.h - inset)
         x0, x1 = max(0, int(sq.x + inset)), int(sq.x + sq.w - inset)
-        ink[y0:y1, x0:x1] |= red[y0:y1, x0:x1]
+        inside = red[y0:y1, x0:x1]
+        if not inside.any():
+            continue
+        count, blobs, stats, _ = cv2.connectedComponentsWithStats(inside, connectivity=8)
+        large = stats[:, cv2.CC_STAT_AREA] >= COLOUR.red_text_least * side ** 2
+        large[0] = False
+        ink[y0:y1, x0:x1] |= large[blobs].astype(np.uint8) * 255
 
 
 def _cell_around(fill: Rect, side: float) -> Rect:

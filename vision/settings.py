@@ -89,6 +89,9 @@ class ColourSettings:
     # lost but for a speck, and the given read as no digits (random look 244777).
     red_text_margin: int = 30
     red_text_min: int = 40
+    # of a cell's area: a smaller blob of red text in a cell is JPEG's colour noise (5 px of
+    # a 44 px cell at 0.75x on a salmon ground, random look 251031), no stroke of a digit
+    red_text_least: float = 0.01
     # A cell shows a red number when this share of its middle is red ink: a digit's strokes
     # cover ten times that, specks of JPEG noise or anti-aliasing far less.
     red_cell_share: float = 0.02
