@@ -1355,3 +1355,12 @@ def test_a_speck_of_red_noise_in_an_empty_cell_is_no_given() -> None:
     (ColourSettings.red_text_least)."""
     (outcome,) = sweep([251031])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_piece_two_views_read_alike_but_the_classifier_never_backs_is_doubted() -> None:
+    """Random look 252077 (held out): a broken rule's red "3" on a blue piece at 0.66x, read
+    "5" at 0.74 and 0.98 in two views, the classifier voting it at 0.62 and 0.56 (sure and
+    wrong). Two Tesseract views of the same few pixels are no second source
+    (vision.crops._unbacked)."""
+    (outcome,) = sweep([252077])
+    assert outcome.verdict == "doubt" and not outcome.hidden, outcome

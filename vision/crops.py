@@ -659,8 +659,12 @@ def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
     same few pixels (lab look 21214: a dark "28" at 0.59x read "23" at 0.95 in plain ink and
     in the fill's contrast, the classifier at 0.51 and 0.64). Only digits under
     DigitSettings.unbacked_below px tall: larger ones show Tesseract enough (random look 3291:
-    an outlined "16" at 1.19x read 0.99, the classifier at 0.68)."""
-    if not crop.padded or crop.digit_height >= DIGITS.unbacked_below:
+    an outlined "16" at 1.19x read 0.99, the classifier at 0.68). So too a piece's or a
+    given's digit: random look 252077, a broken rule's red "3" on a blue piece at 0.66x, read
+    "5" at 0.74 and 0.98 in two views, the classifier at 0.62 and 0.56 (sure and wrong); on
+    400 level screens and maps of random looks 254000-254399 no piece or given was read sure
+    so backed."""
+    if not (crop.padded or crop.digits == 1) or crop.digit_height >= DIGITS.unbacked_below:
         return False
     backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
     return backing < DIGITS.sum_backing
