@@ -1364,3 +1364,12 @@ def test_a_piece_two_views_read_alike_but_the_classifier_never_backs_is_doubted(
     (vision.crops._unbacked)."""
     (outcome,) = sweep([252077])
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+
+
+def test_a_pieces_view_reading_a_closed_form_still_dissents() -> None:
+    """Random look 257324 (held out): a piece's "6" read "5" in its first view, another view
+    reading "6" sure. A view's closed form is no dissent from a label's first reading, but a
+    white digit on a piece's fill loses strokes to JPEG's halved colour: for one digit the
+    dissent stands, and the piece stays "6"."""
+    (outcome,) = sweep([257324])
+    assert outcome.verdict == "exact", outcome

@@ -489,13 +489,16 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # one reading a closed form of it (vision.ocr.closed_form) gained ink, as rings
             # add it, and names nothing else (random look 246147: a "Level 02" in a 2 px dark
             # ring at 1.57x, read "02" at 0.96, voted 0.99, doubted for a view's sure "92").
+            # Not for a piece's or given's one digit: JPEG's halved colour wipes strokes off
+            # a white digit on its fill (`_small_single`), and a piece's "6" read "5" in its
+            # first view stood against another view's sure "6" (random look 257324).
             dissenting = [*views[1:crop.voted_views],
                           *(views[n] for n in crop.dissents if n < len(views)
                             and closes(first.glyph.text, views[n].text))]
             backing = DIGITS.views_agree if _short_of_sure(crop, first.glyph) else 0.0
             if any(len(g.text) == len(first.glyph.text) and g.text != first.glyph.text
                    and g.confidence >= OCR.doubtful
-                   and not closed_form(g.text, first.glyph.text)
+                   and (crop.digits == 1 or not closed_form(g.text, first.glyph.text))
                    and (not backing or (g.vote == g.text and g.vote_probability >= backing))
                    for g in dissenting):
                 over = _backed_pair(crop, views)
