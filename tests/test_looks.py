@@ -1373,3 +1373,11 @@ def test_a_pieces_view_reading_a_closed_form_still_dissents() -> None:
     dissent stands, and the piece stays "6"."""
     (outcome,) = sweep([257324])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_given_tesseract_reads_sure_by_a_wide_margin_stands_however_weakly_voted() -> None:
+    """Random look 255591 (held out): a given "1" read 0.99, 0.93 and 0.99 in three views,
+    the classifier at 0.50-0.69. Only a first view short of OCR.recheck makes the
+    classifier's weak backing a doubt for one digit (vision.crops._unbacked)."""
+    (outcome,) = sweep([255591])
+    assert outcome.verdict == "exact", outcome

@@ -669,6 +669,8 @@ def _unbacked(crop: LabelCrop, glyph: Glyph, views: Sequence[Glyph]) -> bool:
     so backed."""
     if not (crop.padded or crop.digits == 1) or crop.digit_height >= DIGITS.unbacked_below:
         return False
+    if not crop.padded and glyph.confidence >= OCR.recheck:
+        return False  # (a given "1" read 0.99 in three views, voted 0.50-0.69: 255591)
     backing = max((g.vote_probability for g in views if g.vote == glyph.text), default=0.0)
     return backing < DIGITS.sum_backing
 
