@@ -135,8 +135,12 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         return match_number(shot.image, label_box, shot.scale)
 
     @cache
+    def undimmed(blur: float = 0.0) -> Shot:  # (read below, and what `_ringed` looks at)
+        return _undimmed(shot, label_box, blur)
+
+    @cache
     def ringed() -> bool:  # (two rules below ask)
-        return _ringed(shot, label_box, digits)
+        return _ringed(undimmed(), digits)
 
     # Faint ink under JPEG noise: one view alone has read a wrong number, sure. Two views
     # smoothed differently must read the same digits (the noise differs, the digits do not).
@@ -238,7 +242,7 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # Read as it is, then smoothed (COMPLETED.undim_blurs), each held to the same bars.
         named = {v for d in doubts for v in d.candidates}
         for blur in (0.0, *COMPLETED.undim_blurs):
-            again = read_level_label(_undimmed(shot, label_box, blur), digits, label_box, count)
+            again = read_level_label(undimmed(blur), digits, label_box, count)
             # (`distinct`: the views as cut, the one pass a label this large is read in)
             if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                     and int(again.text) in named and not _opened(again.text, distinct) \
@@ -271,9 +275,9 @@ def _fits_best(level: int, number: int, why: str, label_box: Box) -> Doubt:
                  "fits it best", label_box, (level, number))
 
 
-def _ringed(shot: Shot, label_box: Box, digits: Rect) -> bool:
-    """Whether the dimmed label's digits, undimmed, show a ring darker than their fill
-    (vision.crops.ringed_fill): where the matcher's best is no evidence to take.
+def _ringed(undimmed: Shot, digits: Rect) -> bool:
+    """Whether the dimmed label's digits, `undimmed` (`_undimmed`), show a ring darker than
+    their fill (vision.crops.ringed_fill): where the matcher's best is no evidence to take.
 
     Its templates are the fonts drawn large and shrunk, with a ring dilated round them; a
     font hinted at the game's size, stamped in a ring 1.5-2 px wide, differs from them by
@@ -284,7 +288,6 @@ def _ringed(shot: Shot, label_box: Box, digits: Rect) -> bool:
     for "01", the views having named both (bench/looks.py --numbers --completed, 112042,
     112166): doubts now. The cost, 2 of 1,500 forced "Level Completed" looks (118000-119499,
     a ringed "08" at 2.1x and another at 1.5x) and none of the 600 numbered ones."""
-    undimmed = _undimmed(shot, label_box)
     return ringed_fill(undimmed.cut(digits), undimmed.background) is not None
 
 
