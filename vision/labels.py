@@ -12,7 +12,7 @@ view; distances are fractions of the pitch or of the game area."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -576,14 +576,11 @@ def _arrowless(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         return None  # no text: a cell's outline the grid missed
     gap = LABEL.digit_gap * pitch
     taken = {p.label for p in digits} | {arrow.label} | speck
-    for part in parts:  # text beside the digits on their line: words, not a label
-        if part.label in claimed or part.label in taken \
-                or part.rect.h < LABEL.text_height * box.h or not _same_line(part.rect, box):
-            continue
-        if _extent(part, along, outward, edge)[1] <= 0:
-            continue  # the end cell's own ink (a placed piece's frame), no word beside them
-        if box.inflate(gap).overlaps(part.rect):
-            return None
+    # Text beside the digits on their line: words, not a label. (The end cell's own ink, a
+    # placed piece's frame, is no word beside them.)
+    if _beside(box, parts, claimed | taken, gap,
+               lambda part: _extent(part, along, outward, edge)[1] > 0):
+        return None
     elsewhere = []
     for other_axis, lines in ends.items():
         for other, (first_at, last_at) in lines.items():
@@ -776,7 +773,8 @@ def _stray_ink(parts: Sequence[Part], grid: Grid, axis: Axis, index: int, side: 
         if near >= 0 and far <= LABEL.reach * grid.pitch \
                 and long >= LABEL.stray_digit * grid.pitch \
                 and _coloured(part, labels, dark) \
-                and not _beside(part, parts, claimed, LABEL.digit_gap * grid.pitch):
+                and not _beside(part.rect, parts, claimed | {part.label},
+                                LABEL.digit_gap * grid.pitch):
             return FoundSum(axis, index, side, None, None, (part,), (row, col))
     return None
 
@@ -791,13 +789,14 @@ def _coloured(part: Part, labels: np.ndarray | None, dark: np.ndarray | None) ->
     return count > 0 and int((dark[y:y + h, x:x + w] > 0)[own].sum()) < count / 2
 
 
-def _beside(part: Part, parts: Sequence[Part], claimed: set[int], gap: float) -> bool:
-    """Whether unclaimed ink of at least half its height stands on its line within `gap`."""
-    zone = part.rect.inflate(gap)
-    return any(other.label != part.label and other.label not in claimed
-               and other.rect.h >= LABEL.text_height * part.rect.h
-               and _same_line(other.rect, part.rect) and zone.overlaps(other.rect)
-               for other in parts)
+def _beside(box: Rect, parts: Sequence[Part], skip: set[int], gap: float,
+            counts: Callable[[Part], bool] = lambda part: True) -> bool:
+    """Whether ink beside `box` on its text line, within `gap`, at least LABEL.text_height
+    of its height, stands there: a blob not in `skip` (by label) that `counts`."""
+    zone = box.inflate(gap)
+    return any(part.label not in skip and part.rect.h >= LABEL.text_height * box.h
+               and _same_line(part.rect, box) and zone.overlaps(part.rect) and counts(part)
+               for part in parts)
 
 
 def _extent(part: Part, along: int, outward: int, edge: float) -> tuple[float, float]:
