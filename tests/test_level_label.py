@@ -241,6 +241,28 @@ def test_a_reading_of_the_other_views_stands_on_two_sources(
     assert _read(monkeypatch, eleven, 2, True).confidence < OCR.doubtful
 
 
+def test_unweighed_votes_are_a_source_where_every_view_names_the_reading_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random look 231322 (held out): a dimmed dark "Level 05" in a 1.5 px dark ring at 1.97x,
+    undimmed, read "05" sure only in its ringed fill (voted 0.69). The plain view voted "05"
+    at 0.63, short of a source, and the smoothed views, whose votes are not weighed, voted
+    "05" at 0.71-0.79: one source, a doubt. Where the weighed views' votes name the reading
+    too and no view names other digits sure or an open form of it (a ring closes digits,
+    never opens them), the unweighed views' votes are a second source (vision.crops.
+    _two_sources); above, the smoothed view's "06" beside a view naming "05", or its "11"
+    against the plain view's "14", stay doubtful."""
+    views = [Glyph("5", 0.0, ("05",), "05", 0.634), Glyph("125", 0.0, (), "0535", 0.499),
+             Glyph("48", 0.3, ("05",), "05", 0.573), Glyph("5", 0.0, ("05",), "05", 0.791),
+             Glyph("5", 0.0, ("15",), "15", 0.225), Glyph("5", 0.0, ("05",), "05", 0.708),
+             Glyph("45", 0.3, ("05",), "05", 0.749), Glyph("05", 0.962, (), "05", 0.685)]
+    read = _read_label(monkeypatch, views, 2, digits=2)
+    assert read.text == "05" and read.confidence >= OCR.doubtful
+    otherwise = [Glyph("5", 0.0, ("15",), "15", 0.4), *views[1:]]  # the plain view dissents
+    assert _read_label(monkeypatch, otherwise, 2, digits=2).confidence < OCR.doubtful
+    named = [*views[:4], Glyph("16", 0.6, (), "16", 0.3), *views[5:]]  # other digits, sure
+    assert _read_label(monkeypatch, named, 2, digits=2).confidence < OCR.doubtful
+
+
 def test_smoothed_views_never_dissent_from_a_first_view_read_sure(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Random look 1714: a "04" read sure in plain ink (0.96, the classifier at 0.99) and

@@ -1381,3 +1381,13 @@ def test_a_given_tesseract_reads_sure_by_a_wide_margin_stands_however_weakly_vot
     classifier's weak backing a doubt for one digit (vision.crops._unbacked)."""
     (outcome,) = sweep([255591])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_dimmed_ringed_label_its_views_all_vote_is_read_undimmed() -> None:
+    """Random look 231322 (held out): a dimmed dark "Level 05" in a 1.5 px dark ring at 1.97x
+    on a dark ground. Undimmed, one view read "05" sure and every view's classifier voted
+    "05" (0.50-0.79), none naming other digits, but only two views' votes are weighed:
+    a doubt. The unweighed votes count as a source where nothing names other digits
+    (vision.crops._two_sources)."""
+    (outcome,) = sweep([231322])
+    assert outcome.verdict == "exact", outcome

@@ -570,14 +570,37 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
     if not crop.two_sources or glyph.confidence < OCR.doubtful:
         return read
     sources = 0
+    counted: set[int] = set()  # the pictures (`LabelCrop.kin`) that gave a source
+    unweighed: set[int] = set()  # the pictures whose unweighed views vote it at views_agree
     for n, view in enumerate(views):
+        kin = crop.kin[n] if n < len(crop.kin) else n
         seen = view.text == glyph.text and view.confidence >= OCR.doubtful
-        vote = view.vote_probability if view.vote == glyph.text and (
-            seen or crop.voted_views is None or n < crop.voted_views) else 0.0
+        weighed = seen or crop.voted_views is None or n < crop.voted_views
+        vote = view.vote_probability if view.vote == glyph.text and weighed else 0.0
         if vote >= DIGITS.alone:
             sources += 2
         elif seen or vote >= DIGITS.views_agree:
             sources += 1
+        else:
+            if view.vote == glyph.text and view.vote_probability >= DIGITS.views_agree:
+                unweighed.add(kin)
+            continue
+        counted.add(kin)
+    closings = OCR.ring_closes if crop.closings is None else crop.closings
+    weighed = views if crop.voted_views is None else views[:crop.voted_views]
+    if sources < 2 and not _named_otherwise(glyph.text, views) \
+            and all(g.vote == glyph.text for g in weighed if len(g.vote) == len(glyph.text)) \
+            and not any(closes(glyph.text, named, closings)
+                        for view in views for named in (view.text, view.vote, *view.alternatives)):
+        # Votes of the views left unweighed count, a picture once, where the weighed views'
+        # votes name the reading, only less probably, no view names other digits sure, and
+        # none, however weakly, digits the reading closes: blurred, those views vote a
+        # ring's closed digits (an outlined "05" voted "06" at 0.95 in the smoothed fill,
+        # its darkest ink naming "05" at 0.04; a "14" voted "11" at 0.92 there, its plain
+        # ink "14" at 0.38). Random look 231322: a dimmed dark "Level 05" in a 1.5 px dark
+        # ring at 1.97x, undimmed, read "05" sure in the ringed fill alone (voted 0.69), its
+        # plain ink voting "05" at 0.63, the fill's smoothed copy at 0.79.
+        sources += len(unweighed - counted)
     if sources >= 2:
         return read
     return LabelRead(Glyph(glyph.text, min(glyph.confidence, OCR.unsettled),
@@ -902,6 +925,14 @@ def _outvoted(text: str, views: Sequence[Glyph]) -> bool:
                    if len(g.vote) == len(text) and g.vote != text), default=0.0)
     backing = max((g.vote_probability for g in views if g.vote == text), default=0.0)
     return dissent >= DIGITS.views_agree and dissent > backing
+
+
+def _named_otherwise(text: str, views: Sequence[Glyph]) -> bool:
+    """Whether some view names other digits, as many as `text`: read sure, or voted at
+    DigitSettings.backs."""
+    return any((len(g.text) == len(text) and g.text != text and g.confidence >= OCR.doubtful)
+               or (len(g.vote) == len(text) and g.vote != text
+                   and g.vote_probability >= DIGITS.backs) for g in views)
 
 
 def _rivals(glyph: Glyph) -> bool:
