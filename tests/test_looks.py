@@ -1391,3 +1391,14 @@ def test_a_dimmed_ringed_label_its_views_all_vote_is_read_undimmed() -> None:
     (vision.crops._two_sources)."""
     (outcome,) = sweep([231322])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_plain_dimmed_label_the_matcher_fits_is_read_undimmed_though_views_named_it_open(
+        ) -> None:
+    """Random look 261042 (held out): a plain dimmed "Level 08" at 1.12x under JPEG 75, read
+    "08" at 0.99 undimmed and smoothed, the game's drawn "08" fitting it best, was refused
+    because two faint views named "03" among their alternatives, as if a ring had closed the
+    3. With no ring round the digits, the overlay fades strokes rather than adding any
+    (vision.menus._fitted_unringed)."""
+    (outcome,) = sweep([261042])
+    assert outcome.verdict == "exact", outcome

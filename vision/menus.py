@@ -240,12 +240,16 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # the ring closes the undimmed "3" too, while the views read it open (an outlined
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
         # Read as it is, then smoothed (COMPLETED.undim_blurs), each held to the same bars.
+        # With no ring, fading strokes open digits the views then name, and the matcher
+        # may settle it (`_fitted_unringed`).
         named = {v for d in doubts for v in d.candidates}
         for blur in (0.0, *COMPLETED.undim_blurs):
             again = read_level_label(undimmed(blur), digits, label_box, count)
             # (`distinct`: the views as cut, the one pass a label this large is read in)
             if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
-                    and int(again.text) in named and not _opened(again.text, distinct) \
+                    and int(again.text) in named \
+                    and not (_opened(again.text, distinct) and not _fitted_unringed(
+                        int(again.text), ringed, matched)) \
                     and not _zero_named(again.text, distinct) \
                     and not (_closed_named(again.text, distinct) and not ringed()) \
                     and not _beaten(int(again.text), matched):
@@ -273,6 +277,20 @@ def _fits_best(level: int, number: int, why: str, label_box: Box) -> Doubt:
     drawn `number` fits it best (vision.dimmed.match_number)."""
     return Doubt(LEVEL_LABEL, f"read {level:02d} {why}, and the game's drawn {number:02d} "
                  "fits it best", label_box, (level, number))
+
+
+def _fitted_unringed(number: int, ringed: Callable[[], bool],
+                     matched: Callable[[], Match | None]) -> bool:
+    """Whether a label with no ring darker than its fill (`ringed`) fits the game's drawn
+    `number` best (vision.dimmed.match_number): then the open digits its views named are
+    strokes the overlay faded, not a gap a ring closed, and the undimmed reading may close
+    them. Random look 261042 (held out): a plain dimmed "Level 08" at 1.12x under JPEG 75,
+    read "08" at 0.99 undimmed and smoothed, the matcher's best "08", refused as two views
+    named "03" among their alternatives."""
+    if ringed():
+        return False
+    match = matched()
+    return match is not None and match.number == number
 
 
 def _ringed(undimmed: Shot, digits: Rect) -> bool:
