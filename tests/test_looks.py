@@ -1402,3 +1402,13 @@ def test_a_plain_dimmed_label_the_matcher_fits_is_read_undimmed_though_views_nam
     (vision.menus._fitted_unringed)."""
     (outcome,) = sweep([261042])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_plain_dimmed_label_read_closed_undimmed_is_no_reading_where_its_open_form_fits(
+        ) -> None:
+    """Random look 263003 (held out): a plain dimmed "Level 05" at 0.82x under JPEG 56 read
+    "65" at 0.97 undimmed, no view naming "05", while the game's drawn "05" fit it best
+    (short of the bars of its own lead): sure and wrong. With no ring round the digits
+    nothing drawn closes the padded "0" (vision.menus._fits_open_unringed)."""
+    (outcome,) = sweep([263003])
+    assert outcome.verdict == "exact", outcome
