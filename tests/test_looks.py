@@ -1399,7 +1399,7 @@ def test_a_plain_dimmed_label_the_matcher_fits_is_read_undimmed_though_views_nam
     "08" at 0.99 undimmed and smoothed, the game's drawn "08" fitting it best, was refused
     because two faint views named "03" among their alternatives, as if a ring had closed the
     3. With no ring round the digits, the overlay fades strokes rather than adding any
-    (vision.menus._fitted_unringed)."""
+    (vision.menus._unringed_best)."""
     (outcome,) = sweep([261042])
     assert outcome.verdict == "exact", outcome
 
@@ -1409,6 +1409,6 @@ def test_a_plain_dimmed_label_read_closed_undimmed_is_no_reading_where_its_open_
     """Random look 263003 (held out): a plain dimmed "Level 05" at 0.82x under JPEG 56 read
     "65" at 0.97 undimmed, no view naming "05", while the game's drawn "05" fit it best
     (short of the bars of its own lead): sure and wrong. With no ring round the digits
-    nothing drawn closes the padded "0" (vision.menus._fits_open_unringed)."""
+    nothing drawn closes the padded "0" (vision.menus._unringed_best)."""
     (outcome,) = sweep([263003])
     assert outcome.verdict == "exact", outcome

@@ -587,19 +587,19 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
             continue
         counted.add(kin)
     closings = OCR.ring_closes if crop.closings is None else crop.closings
-    weighed = views if crop.voted_views is None else views[:crop.voted_views]
+    voted = views if crop.voted_views is None else views[:crop.voted_views]
     if sources < 2 and not _named_otherwise(glyph.text, views) \
-            and all(g.vote == glyph.text for g in weighed if len(g.vote) == len(glyph.text)) \
+            and all(g.vote == glyph.text for g in voted if len(g.vote) == len(glyph.text)) \
             and not any(closes(glyph.text, named, closings)
                         for view in views for named in (view.text, view.vote, *view.alternatives)):
         # Votes of the views left unweighed count, a picture once, where the weighed views'
-        # votes name the reading, only less probably, no view names other digits sure, and
-        # none, however weakly, digits the reading closes: blurred, those views vote a
-        # ring's closed digits (an outlined "05" voted "06" at 0.95 in the smoothed fill,
-        # its darkest ink naming "05" at 0.04; a "14" voted "11" at 0.92 there, its plain
-        # ink "14" at 0.38). Random look 231322: a dimmed dark "Level 05" in a 1.5 px dark
-        # ring at 1.97x, undimmed, read "05" sure in the ringed fill alone (voted 0.69), its
-        # plain ink voting "05" at 0.63, the fill's smoothed copy at 0.79.
+        # votes name the reading, only less probably, no view names other digits sure or at
+        # DigitSettings.backs, and none, however weakly, digits the reading closes: blurred,
+        # those views vote a ring's closed digits (an outlined "05" voted "06" at 0.95 in the
+        # smoothed fill, its darkest ink naming "05" at 0.04; a "14" voted "11" at 0.92
+        # there, its plain ink "14" at 0.38). Random look 231322: a dimmed dark "Level 05"
+        # in a 1.5 px dark ring at 1.97x, undimmed, read "05" sure in the ringed fill alone
+        # (voted 0.69), its plain ink voting "05" at 0.63, the fill's smoothed copy at 0.79.
         sources += len(unweighed - counted)
     if sources >= 2:
         return read

@@ -240,20 +240,20 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
         # the ring closes the undimmed "3" too, while the views read it open (an outlined
         # "03" at 2.25x read "03" unsure in three views, voted "08", undimmed "08", sure).
         # Read as it is, then smoothed (COMPLETED.undim_blurs), each held to the same bars.
-        # With no ring, fading strokes open digits the views then name, and the matcher
-        # may settle it (`_fitted_unringed`).
+        # With no ring, the matcher's best settles what the views named open and what the
+        # smoothing may have closed (`_unringed_best`).
         named = {v for d in doubts for v in d.candidates}
         for blur in (0.0, *COMPLETED.undim_blurs):
             again = read_level_label(undimmed(blur), digits, label_box, count)
             # (`distinct`: the views as cut, the one pass a label this large is read in)
             if again.confidence >= COMPLETED.undim_sure and again.text.isdigit() \
                     and int(again.text) in named \
-                    and not (_opened(again.text, distinct) and not _fitted_unringed(
-                        int(again.text), ringed, matched)) \
+                    and not (_opened(again.text, distinct)
+                             and _unringed_best(ringed, matched) != again.text) \
                     and not _zero_named(again.text, distinct) \
                     and not (_closed_named(again.text, distinct) and not ringed()) \
                     and not _beaten(int(again.text), matched) \
-                    and not _fits_open_unringed(int(again.text), ringed, matched):
+                    and not closed_form(again.text, _unringed_best(ringed, matched) or ""):
                 return int(again.text), label_box, []
     if level is None and count == LEVEL.level_digits:
         # Matched whole against the game's fonts, the label's every pixel weighs in where
@@ -280,33 +280,24 @@ def _fits_best(level: int, number: int, why: str, label_box: Box) -> Doubt:
                  "fits it best", label_box, (level, number))
 
 
-def _fitted_unringed(number: int, ringed: Callable[[], bool],
-                     matched: Callable[[], Match | None]) -> bool:
-    """Whether a label with no ring darker than its fill (`ringed`) fits the game's drawn
-    `number` best (vision.dimmed.match_number): then the open digits its views named are
-    strokes the overlay faded, not a gap a ring closed, and the undimmed reading may close
-    them. Random look 261042 (held out): a plain dimmed "Level 08" at 1.12x under JPEG 75,
-    read "08" at 0.99 undimmed and smoothed, the matcher's best "08", refused as two views
-    named "03" among their alternatives."""
+def _unringed_best(ringed: Callable[[], bool],
+                   matched: Callable[[], Match | None]) -> str | None:
+    """The two digits of the game's drawn number that fits a dimmed label best (vision.dimmed.
+    match_number), where no ring darker than its fill shows round it (`ringed`); else None.
+    With no ring to add ink, the overlay only fades strokes and the smoothing of the undimmed
+    copy only joins them, and the matcher, weighing every pixel, tells which did what. An
+    undimmed reading that closes digits two views named open stands where it fits best
+    (random look 261042, held out: a plain "Level 08" at 1.12x under JPEG 75 read "08" at
+    0.99 undimmed, refused for two views' "03" among their alternatives); one that is a
+    closed form of the best is no reading (263003, held out: a plain "05" at 0.82x under
+    JPEG 56 read "65" at 0.97 undimmed, no view naming "05", the best "05" short of the bars
+    of its own lead, `_beaten`: sure and wrong). On 2,400 forced "Level Completed" looks
+    (306000-308399, a third numbered) the first read 8 labels, each right and a doubt before;
+    the second doubted none of 800."""
     if ringed():
-        return False
+        return None
     match = matched()
-    return match is not None and match.number == number
-
-
-def _fits_open_unringed(number: int, ringed: Callable[[], bool],
-                        matched: Callable[[], Match | None]) -> bool:
-    """Whether a label with no ring darker than its fill (`ringed`) fits best the game's
-    drawn number that `number` is a closed form of (vision.ocr.closed_form): with no ring
-    to add ink, the gap the undimmed reading closed is more likely the smoothing's. Random
-    look 263003 (held out): a plain dimmed "Level 05" at 0.82x under JPEG 56 read "65" at
-    0.97 undimmed, no view naming "05", the matcher fitting "05" best, though not by the
-    bars of its own lead (`_beaten`): sure and wrong."""
-    if ringed():
-        return False
-    match = matched()
-    return match is not None and match.number != number \
-        and closed_form(f"{number:02d}", f"{match.number:02d}")
+    return None if match is None else f"{match.number:02d}"
 
 
 def _ringed(undimmed: Shot, digits: Rect) -> bool:
