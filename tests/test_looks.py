@@ -1412,3 +1412,13 @@ def test_a_plain_dimmed_label_read_closed_undimmed_is_no_reading_where_its_open_
     nothing drawn closes the padded "0" (vision.menus._unringed_best)."""
     (outcome,) = sweep([263003])
     assert outcome.verdict == "exact", outcome
+
+
+def test_votes_for_a_closed_form_do_not_outvote_a_ringed_label_read_open() -> None:
+    """Random look 263633 (held out): a "Level 03" in a 2 px dark ring at 1.06x read "03" at
+    0.96 (backed at 0.51), its dark core voting "03" at 0.99 and its ringed fill reading it
+    at 0.99, while two smoothed views voted "08" at 0.68 and 0.77: doubted as voted
+    otherwise. A ring adds ink and closes the 3; those votes are no dissent where another
+    view votes the reading decisively (vision.crops._voted_otherwise)."""
+    (outcome,) = sweep([263633])
+    assert outcome.verdict == "exact", outcome
