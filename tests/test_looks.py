@@ -1422,3 +1422,12 @@ def test_votes_for_a_closed_form_do_not_outvote_a_ringed_label_read_open() -> No
     view votes the reading decisively (vision.crops._voted_otherwise)."""
     (outcome,) = sweep([263633])
     assert outcome.verdict == "exact", outcome
+
+
+def test_a_plain_dimmed_label_read_open_where_a_closed_form_fits_best_is_a_doubt() -> None:
+    """Random look 265682 (held out): a plain dimmed "Level 06" at 0.98x under JPEG 53, read
+    "05" at 0.88 in one view and voted "05" in three, while the game's drawn "06" fit it best
+    by 0.04 (short of the bars that let the matcher overrule): sure and wrong. With no ring
+    round the digits the overlay only fades strokes, and a faded 6 is a 5."""
+    (outcome,) = sweep([265682])
+    assert outcome.verdict == "doubt" and not outcome.hidden, outcome
