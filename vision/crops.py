@@ -936,10 +936,10 @@ def _outvoted(text: str, views: Sequence[Glyph]) -> bool:
 
 def _named_otherwise(text: str, views: Sequence[Glyph]) -> bool:
     """Whether some view names other digits, as many as `text`: read sure, or voted at
-    DigitSettings.backs."""
-    return any((len(g.text) == len(text) and g.text != text and g.confidence >= OCR.doubtful)
-               or (len(g.vote) == len(text) and g.vote != text
-                   and g.vote_probability >= DIGITS.backs) for g in views)
+    DigitSettings.backs (`_dissent`)."""
+    return _dissent(views, text, DIGITS.backs) or any(
+        len(g.text) == len(text) and g.text != text and g.confidence >= OCR.doubtful
+        for g in views)
 
 
 def _rivals(glyph: Glyph) -> bool:
