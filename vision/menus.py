@@ -231,11 +231,15 @@ def _faint_level(shot: Shot) -> tuple[int | None, Box | None, list[Doubt]]:
                 and not closed_form(f"{fitted.number:02d}", f"{level:02d}"):
             return None, label_box, [_fits_best(level, fitted.number, "sure, but faint",
                                                 label_box)]
-        # With no ring, a closed form fitting best, however narrowly, is a doubt too: the
-        # overlay fades strokes, which opens gaps (random look 265682, held out: a plain "06"
-        # at 0.98x under JPEG 53 read "05" at 0.88, the views split, "06" fitting best by
-        # 0.04: sure and wrong).
-        if fitted is not None and closed_form(f"{fitted.number:02d}", f"{level:02d}"):
+        # With no ring, the number a faded stroke would make the reading of (COMPLETED.
+        # faded) fitting best, however narrowly, is a doubt too (random look 265682, held
+        # out: a plain "06" at 0.98x under JPEG 53 read "05" at 0.88, the views split, "06"
+        # fitting best by 0.04: sure and wrong). Not a padded "0" the matcher closed into a
+        # "6" or "8": no stroke of a 6 fades into a 0, and the matcher's templates fit such
+        # closings nearly as well (random looks 269957, 270428, 270610, 270772, held out: a
+        # right "01", "03", "03" and "02" doubted for "61", "68", "68" and "62").
+        if fitted is not None and closes(f"{fitted.number:02d}", f"{level:02d}",
+                                         COMPLETED.faded):
             return None, label_box, [Doubt(
                 LEVEL_LABEL, f"read {level:02d}, but the game's drawn {fitted.number:02d} fits "
                 "it best: a stroke faded under the overlay may make it "
