@@ -1431,3 +1431,13 @@ def test_a_plain_dimmed_label_read_open_where_a_closed_form_fits_best_is_a_doubt
     round the digits the overlay only fades strokes, and a faded 6 is a 5."""
     (outcome,) = sweep([265682])
     assert outcome.verdict == "doubt" and not outcome.hidden, outcome
+
+
+def test_a_dimmed_label_whose_padded_zero_the_matcher_closes_is_no_faded_reading() -> None:
+    """Random looks 270428 and 269957 (held out): plain dimmed "Level 03" and "Level 01" read
+    right and sure, doubted because the game's drawn "68" and "61" fit them best, as if a
+    stroke had faded. No stroke of a 6 or an 8 fades into a 0: only the digits a faded stroke
+    opens (COMPLETED.faded) make such a doubt (vision.menus._faint_level)."""
+    for outcome in sweep([270428, 269957]):
+        assert outcome.verdict == "exact", outcome
+
