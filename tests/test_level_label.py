@@ -1038,3 +1038,36 @@ def test_a_six_a_ring_joined_into_an_eight_is_doubted_when_other_views_vote_it_o
     assert shot.truth["level"] == 86
     reading = read_screen(shot.image)
     assert reading.level is None, reading.level
+
+
+def test_a_ringed_label_read_closed_as_cut_is_read_open_where_its_fill_views_read_it(
+        ) -> None:
+    """Random look 267403 (held out): an "03" in a 1.5 px dark outline at 1.72x read "08" at
+    0.95 as cut (the ring's ink closes the 3), while its fill, smoothed fill and ringed fill
+    read "03" at 0.98-1.00 and vote it at 0.99-1.00: a doubt for the closed reading, the open
+    one never taken. A ring adds ink and never takes it away; views of two pictures reading
+    the gap sure, nothing else read sure, settle it (vision.crops._reopened)."""
+    from puzzle.geometry import Box
+    from vision import crops
+    from vision.level import _KIN
+    from vision.reading import LEVEL_LABEL
+
+    views = [Glyph("08", 0.95, (), "08", 0.91), Glyph("03", 0.98, (), "03", 0.98),
+             Glyph("03", 1.0, (), "03", 1.0), Glyph("03", 0.98, (), "03", 0.99),
+             Glyph("03", 0.96, (), "03", 0.64), Glyph("08", 0.3, (), "08", 0.0),
+             Glyph("0", 0.0, (), "08", 0.0), Glyph("03", 0.99, (), "03", 1.0)]
+    label = crops.LabelCrop(LEVEL_LABEL, (), Box(0, 0, 8, 8), digits=2, kin=_KIN)
+    opened = crops._reopened(label, views)
+    assert opened is not None and opened.text == "03"
+    # Views of one picture only (the fill and its copies): no second source.
+    assert crops._reopened(label, [*views[:4], *views[4:7], Glyph("", 0.0)]) is None
+    # Another view voting the closed reading decisively, or reading other digits sure.
+    assert crops._reopened(label, [*views[:5], Glyph("08", 0.3, (), "08", 0.92),
+                                   *views[6:]]) is None
+    assert crops._reopened(label, [*views[:5], Glyph("05", 0.6, (), "05", 0.5),
+                                   *views[6:]]) is None
+    # The first reading no closed form of the others' ("05" is no "03" with a gap closed).
+    assert crops._reopened(label, [Glyph("05", 0.95, (), "05", 0.91), *views[1:]]) is None
+    # A piece's one digit is `_backed_pair`'s.
+    single = crops.LabelCrop(LEVEL_LABEL, (), Box(0, 0, 8, 8), digits=1, kin=_KIN)
+    assert crops._reopened(single, views) is None

@@ -1441,3 +1441,10 @@ def test_a_dimmed_label_whose_padded_zero_the_matcher_closes_is_no_faded_reading
     for outcome in sweep([270428, 269957]):
         assert outcome.verdict == "exact", outcome
 
+
+def test_a_ringed_label_read_closed_as_cut_is_read_from_the_views_that_see_its_gap() -> None:
+    """Random look 267403 (held out): an "03" in a 1.5 px dark outline at 1.72x read "08" at
+    0.95 as cut, the ring's ink closing the 3, while its fill, smoothed fill and ringed fill
+    read "03" at 0.98-1.00: doubted, the open reading never taken (vision.crops._reopened)."""
+    (outcome,) = sweep([267403])
+    assert outcome.verdict == "exact", outcome
