@@ -263,7 +263,9 @@ def test_a_large_ringed_label_is_read_undimmed_and_smoothed(
     JPEG 51, which no view read and the undimmed copy read "04" unsure, its stretched JPEG
     blocks breaking the fill inside the ring. Smoothed first (COMPLETED.undim_blurs), the
     undimmed copy reads "06" sure, a value the views named: the label reads exactly, and
-    without the smoothing stays a doubt."""
+    without the smoothing stayed a doubt on the machine it was found on. On an AMD EPYC
+    without AVX-512 (whose Tesseract and OpenCV compute with other vector instructions) it
+    reads "06" unsmoothed too: exact or doubted are both honest there; sure and wrong is not."""
     from dataclasses import replace
 
     import vision.menus
@@ -274,4 +276,5 @@ def test_a_large_ringed_label_is_read_undimmed_and_smoothed(
     assert read_screen(shot.image).level == 6
     monkeypatch.setattr(vision.menus, "COMPLETED",
                         replace(vision.menus.COMPLETED, undim_blurs=()))
-    assert read_screen(shot.image).level is None
+    unsmoothed = read_screen(shot.image)
+    assert (unsmoothed.level, bool(unsmoothed.doubts)) in ((6, False), (None, True))

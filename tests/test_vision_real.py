@@ -317,10 +317,12 @@ def test_a_sure_dimmed_label_the_matcher_clearly_fits_otherwise_is_a_doubt(seed:
     named "01", which the font matcher fitted 0.15 and 0.17 better than the reading. A sure
     small label the matcher's best beats by the matcher's own bars is a doubt; so is a
     larger one where no ring shows: 86504, at 1.22x under JPEG 52, read "04" sure in two
-    views of four, "01" fitting 0.23 better."""
+    views of four, "01" fitting 0.23 better. (On an AMD EPYC without AVX-512, whose Tesseract
+    computes with other vector instructions, 83453's views read "01": exact is honest too.)"""
     reading, verdict = _degraded(seed, "puzlogic-level-completed")
     assert verdict[0] != "sure-wrong", reading.level
-    assert reading.level is None and any(1 in d.candidates for d in reading.doubts)
+    assert reading.level == 1 and not reading.doubts or (
+        reading.level is None and any(1 in d.candidates for d in reading.doubts))
 
 
 @pytest.mark.skipif(not SCREENSHOTS, reason=NO_REAL_SCREENS)
