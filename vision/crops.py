@@ -438,6 +438,17 @@ class LabelCrop:
         """The digits' height on the screenshot (px): the crop's less its margin."""
         return self.box.h / (1 + 2 * READ.crop_margin)
 
+    @property
+    def ring_closings(self) -> tuple[tuple[str, str], ...]:
+        """The (open, closed) digit pairs a ring closes in this label: `closings`, or
+        OcrSettings.ring_closes."""
+        return OCR.ring_closes if self.closings is None else self.closings
+
+    def picture(self, view: int) -> int:
+        """The picture the view of this index was made from (`kin`; a view not listed is
+        its own)."""
+        return self.kin[view] if view < len(self.kin) else view
+
 
 @dataclass(frozen=True)
 class LabelRead:
@@ -479,10 +490,8 @@ def read_crops(crops: Sequence[LabelCrop], quick: bool = False) -> dict[Element,
             # Read again only for its votes (`vote_backed`): otherwise it stands as read (a
             # real "Level 06" at 0.5x has no second source among its faint other views).
             if _voted_otherwise(crop, views) or ring_closed(crop, first.glyph.text, views):
-                opened = _reopened(crop, views)
-                read[crop.element] = _two_sources(crop, LabelRead(
-                    with_alternatives(opened or _unsettled(first.glyph), views), first.box),
-                    views)
+                read[crop.element] = _two_sources(crop, LabelRead(with_alternatives(
+                    _reopened(crop, views) or _unsettled(first.glyph), views), first.box), views)
             continue
         if not crop.confirm and first.glyph.confidence >= OCR.doubtful:
             # Read sure but not by a wide margin: it stands unless another view reads as many
@@ -575,7 +584,7 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
     counted: set[int] = set()  # the pictures (`LabelCrop.kin`) that gave a source
     unweighed: set[int] = set()  # the pictures whose unweighed views vote it at views_agree
     for n, view in enumerate(views):
-        kin = crop.kin[n] if n < len(crop.kin) else n
+        kin = crop.picture(n)
         seen = view.text == glyph.text and view.confidence >= OCR.doubtful
         weighed = seen or crop.voted_views is None or n < crop.voted_views
         vote = view.vote_probability if view.vote == glyph.text and weighed else 0.0
@@ -588,11 +597,10 @@ def _two_sources(crop: LabelCrop, read: LabelRead, views: Sequence[Glyph]) -> La
                 unweighed.add(kin)
             continue
         counted.add(kin)
-    closings = OCR.ring_closes if crop.closings is None else crop.closings
     voted = views if crop.voted_views is None else views[:crop.voted_views]
     if sources < 2 and not _named_otherwise(glyph.text, views) \
             and all(g.vote == glyph.text for g in voted if len(g.vote) == len(glyph.text)) \
-            and not any(closes(glyph.text, named, closings)
+            and not any(closes(glyph.text, named, crop.ring_closings)
                         for view in views for named in (view.text, view.vote, *view.alternatives)):
         # Votes of the views left unweighed count, a picture once, where the weighed views'
         # votes name the reading, only less probably, no view names other digits sure or at
@@ -729,7 +737,7 @@ def _voted_otherwise(crop: LabelCrop, views: Sequence[Glyph]) -> bool:
     # and its ringed fill reading it at 0.99, while two smoothed views voted "08" at 0.68
     # and 0.77).
     opened = any(g.vote == glyph.text and g.vote_probability >= DIGITS.alone for g in views)
-    against = [(crop.kin[n] if n < len(crop.kin) else n, g) for n, g in enumerate(views)
+    against = [(crop.picture(n), g) for n, g in enumerate(views)
                if n > 0 and len(g.vote) == len(glyph.text) and g.vote != glyph.text
                and g.vote_probability >= DIGITS.backs
                and not (opened and closed_form(g.vote, glyph.text))]
@@ -758,7 +766,7 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     three or four views voted "05" at 0.09-0.70 (random looks 29991, 32418). So does its
     `closed_backed`, where no view votes such a reading that strongly: at 1.07x the same
     outline closed the "5" in every view, the classifier voting "06" at 0.51-0.78 (35023)."""
-    closings = OCR.ring_closes if crop.closings is None else crop.closings
+    closings = crop.ring_closings
     if crop.open_votes is not None:
         opened = Counter(g.vote for g in views if closes(text, g.vote, closings))
         if opened and max(opened.values()) >= crop.open_votes:
@@ -767,7 +775,7 @@ def ring_closed(crop: LabelCrop, text: str, views: Sequence[Glyph]) -> bool:
     if crop.closed_backed is not None and backing < crop.closed_backed \
             and closes_some(text):
         return True
-    kin = [crop.kin[n] if n < len(crop.kin) else n for n in range(len(views))]
+    kin = [crop.picture(n) for n in range(len(views))]
     voting = [(kin[n], g) for n, g in enumerate(views)
               if closes(text, g.vote, closings) and g.vote_probability >= DIGITS.backs]
     return any((len({k for k, g in voting if g.vote == strong.vote}) >= 2
@@ -811,11 +819,10 @@ def _reopened(crop: LabelCrop, views: Sequence[Glyph]) -> Glyph | None:
     if len({g.text for _, g in sure}) != 1:
         return None
     text = sure[0][1].text
-    closings = OCR.ring_closes if crop.closings is None else crop.closings
-    if not closes(first.text, text, closings) or any(
+    if not closes(first.text, text, crop.ring_closings) or any(
             g.vote == first.text and g.vote_probability >= DIGITS.alone for g in views[1:]):
         return None
-    backed = [(crop.kin[n] if n < len(crop.kin) else n, g) for n, g in sure
+    backed = [(crop.picture(n), g) for n, g in sure
               if g.vote == text and g.vote_probability >= DIGITS.alone]
     if len({kin for kin, _ in backed}) < 2:
         return None
